@@ -1,0 +1,137 @@
+"""The `printkit` command line. Commands are thin: they call the pipeline and report.
+
+Bad input (a PrintkitError) prints every located problem and exits with code 2; nothing
+is written in that case.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+from printkit.errors import PrintkitError
+from printkit.impose import PAPERS
+from printkit.localise import check_texts
+from printkit.localise.languages import load_languages
+from printkit.pipeline import Options, build as run_build, languages_of, load
+from printkit.resources import DEFAULT_GAME, list_games
+
+app = typer.Typer(no_args_is_help=True, add_completion=False,
+                  help="Print-ready PDFs for custom Monopoly-style games.")
+out_console = Console()
+err_console = Console(stderr=True)
+
+GameArg = Annotated[str, typer.Argument(help="Game name under data/ (or a game folder).")]
+LangOpt = Annotated[list[str], typer.Option(
+    "--lang", "-l", help="nl, nb or da (aliases such as no, norsk, dansk work), or all; "
+    "repeatable.")]
+DataOpt = Annotated[Path | None, typer.Option(
+    help="Folder with your own games (default: ./data if it exists).")]
+
+
+def fail(error: PrintkitError) -> None:
+    for problem in error.problems:
+        err_console.print(f"[red]error:[/] {problem}", highlight=False, soft_wrap=True)
+    n = len(error.problems)
+    if n > 1:
+        err_console.print(f"{n} problems; nothing was written.", highlight=False)
+    raise typer.Exit(2)
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise PrintkitError(f"--back-offset {text}: write two numbers in mm, e.g. 1,-0.5") \
+            from None
+    return x, y
+
+
+@app.command()
+def build(
+    game: GameArg = DEFAULT_GAME,
+    lang: LangOpt = ["nl"],  # noqa: B006 (typer reads the default)
+    data: DataOpt = None,
+    out: Annotated[Path, typer.Option(help="Output folder.")] = Path("output"),
+    players: Annotated[int, typer.Option(min=2, max=6, help="Players on the score pad.")] = 4,
+    paper: Annotated[str, typer.Option(help="Sheet size: " + ", ".join(PAPERS) + ".")] = "a4",
+    duplex: Annotated[str, typer.Option(
+        help="long (backs mirrored by column), short (by row) or none.")] = "long",
+    back_offset: Annotated[str, typer.Option(
+        help="Shift of the backs in mm, x,y, to correct a printer.")] = "0,0",
+    color: Annotated[str, typer.Option(help="rgb (home printing) or cmyk (print shop).")] =
+    "rgb",
+    allow_missing: Annotated[bool, typer.Option(
+        help="Build a language with missing texts, marking the gaps in the PDFs.")] = False,
+) -> None:
+    """Build every printable part of GAME: board, tiles, cards, score pad, sheets."""
+    try:
+        if duplex not in ("long", "short", "none"):
+            raise PrintkitError(f"--duplex {duplex}: choose long, short or none")
+        if color not in ("rgb", "cmyk"):
+            raise PrintkitError(f"--color {color}: choose rgb or cmyk")
+        options = Options(players, paper, duplex, parse_offset(back_offset), color == "cmyk",
+                          allow_missing)
+        with Progress(TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
+                      console=err_console, transient=True,
+                      disable=not err_console.is_terminal) as bar:
+            task = bar.add_task("building", total=None)
+            built = run_build(game, lang, data, out, options,
+                              lambda step: bar.update(task, description=step, advance=1))
+    except PrintkitError as exc:
+        fail(exc)
+        return
+    for item in built:
+        out_console.print(f"{item.path}  ({item.pages} page{'s' if item.pages != 1 else ''})",
+                          highlight=False)
+    out_console.print(f"{len(built)} files written.", highlight=False)
+
+
+@app.command()
+def check(game: GameArg = DEFAULT_GAME, lang: LangOpt = ["all"],  # noqa: B006
+          data: DataOpt = None) -> None:
+    """Validate GAME and list every missing or unused text per language (exit 2 if missing)."""
+    try:
+        loaded = load(game, data)
+        missing = 0
+        for code in languages_of(loaded, lang):
+            report = check_texts(loaded, code)
+            for problem in report.missing:
+                out_console.print(f"missing: {problem}", highlight=False, soft_wrap=True)
+            for problem in report.unused:
+                out_console.print(f"unused: {problem}", highlight=False, soft_wrap=True)
+            missing += len(report.missing)
+            out_console.print(f"{loaded.id} ({code}): {len(report.missing)} missing, "
+                              f"{len(report.unused)} unused", highlight=False)
+    except PrintkitError as exc:
+        fail(exc)
+        return
+    if missing:
+        raise typer.Exit(2)
+
+
+@app.command(name="list")
+def list_(data: DataOpt = None) -> None:
+    """List the games and languages available."""
+    try:
+        for name in list_games(data):
+            out_console.print(name, highlight=False)
+        languages = load_languages()
+        out_console.print("languages: " + ", ".join(f"{c} ({lang.name})"
+                                                   for c, lang in sorted(languages.items())),
+                          highlight=False)
+    except PrintkitError as exc:
+        fail(exc)
+
+
+def main() -> None:
+    app(prog_name="printkit")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

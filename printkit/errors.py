@@ -1,0 +1,88 @@
+"""Located problems in input, and the one exception that carries them to the CLI."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True, order=True)
+class Where:
+    """A place in an input file: path, line (1-based, 0 if unknown) and field."""
+
+    path: str
+    line: int = 0
+    field: str = ""
+
+    def at(self, field: str) -> Where:
+        """The same place, naming another field."""
+        return Where(self.path, self.line, field)
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One thing wrong with the input, and how to fix it."""
+
+    where: Where
+    message: str
+
+    def __str__(self) -> str:
+        w = self.where
+        if not w.path:
+            return f"{w.field}: {self.message}" if w.field else self.message
+        place = w.path + (f":{w.line}" if w.line else "")
+        return f"{place}: {w.field}: {self.message}" if w.field else f"{place}: {self.message}"
+
+
+class PrintkitError(Exception):
+    """Bad input: every problem found, reported together. The CLI exits with code 2."""
+
+    def __init__(self, problems: list[Problem] | Problem | str):
+        if isinstance(problems, str):
+            problems = [Problem(Where(""), problems)]
+        elif isinstance(problems, Problem):
+            problems = [problems]
+        self.problems = tuple(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class Problems:
+    """Collects problems so that all of them are reported at once."""
+
+    def __init__(self, root: Path | None = None):
+        self.root = root
+        self.items: list[Problem] = []
+
+    def where(self, path: Path | str, line: int = 0, field: str = "") -> Where:
+        """A Where with the path shown relative to the game folder's parent when possible."""
+        return Where(display_path(path, self.root), line, field)
+
+    def add(self, where: Where, message: str) -> None:
+        self.items.append(Problem(where, message))
+
+    def extend(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
+        self.items.extend(problems)
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            raise PrintkitError(sorted(set(self.items), key=_order))
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+
+def _order(p: Problem) -> tuple:
+    return (p.where.path, p.where.line, p.where.field, p.message)
+
+
+def display_path(path: Path | str, root: Path | None) -> str:
+    """Show a path relative to root (or the working directory) when it lies inside it."""
+    path = Path(path)
+    for base in (Path.cwd(), root):
+        if base is None:
+            continue
+        try:
+            return str(path.resolve().relative_to(base.resolve()))
+        except ValueError:
+            continue
+    return str(path)

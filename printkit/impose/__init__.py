@@ -1,0 +1,7 @@
+"""Stage 5, impose: faces -> pages (n-up card sheets, duplex backs, board tiles, sheets)."""
+
+from printkit.impose.page import PAPERS, Document, Page
+from printkit.impose.sheets import nup, plain, single
+from printkit.impose.tiles import tile_pages
+
+__all__ = ["PAPERS", "Document", "Page", "nup", "plain", "single", "tile_pages"]

@@ -1,0 +1,38 @@
+"""What impose hands to render: pages with their drawing and page boxes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from printkit.layout.ops import MM, Op
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in points
+
+PAPERS = {  # name -> (width, height) in points, portrait
+    "a4": (210 * MM, 297 * MM),
+    "a3": (297 * MM, 420 * MM),
+    "letter": (8.5 * 72, 11 * 72),
+    "a5": (148 * MM, 210 * MM),
+}
+
+
+@dataclass(frozen=True)
+class Page:
+    width: float
+    height: float
+    ops: tuple[Op, ...]
+    trim: Box | None = None
+    bleed: Box | None = None
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Document:
+    """A PDF to write: pages plus the information in its metadata."""
+
+    name: str
+    pages: tuple[Page, ...]
+    title: str
+    subject: str
+    lang: str
+    creator: str

@@ -1,0 +1,97 @@
+"""Card faces: a `CardText` in its own coordinates, with bleed, fitted text and colours."""
+
+from __future__ import annotations
+
+from printkit.errors import Problems, Where
+from printkit.layout.ops import MM, Face, Group, Op, Rect, Text
+from printkit.layout.problems import check_glyphs, too_long
+from printkit.layout.style import BLEED, SAFE, WHITE, ink_on
+from printkit.layout.text import MIN_SIZE, Placed, fit
+from printkit.localise.kit import CardText, Heading, Para
+
+BODY_SIZE = 9.0
+TITLE_SIZE = 12.0
+BACK_TITLE_SIZE = 22.0
+
+
+def card_face(card: CardText, width: float, height: float, where: Where,
+              problems: Problems) -> Face:
+    """One side of a card. Text that cannot fit at 6 pt is reported with the card's name."""
+    texts = [card.title, card.band, card.footer] + [
+        getattr(b, "text", "") or f"{getattr(b, 'label', '')}{getattr(b, 'value', '')}"
+        for b in card.blocks]
+    if not check_glyphs(texts, where, problems):
+        return Face(card.id, width, height, BLEED, ())
+    if card.full_colour:
+        ops = back_ops(card, width, height, where, problems)
+    else:
+        ops = front_ops(card, width, height, where, problems)
+    return Face(card.id, width, height, BLEED, tuple(ops))
+
+
+def front_ops(card: CardText, w: float, h: float, where: Where,
+              problems: Problems) -> list[Op]:
+    ops: list[Op] = [Rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, fill=WHITE)]
+    inner = w - 2 * SAFE
+    head = (Para(card.band, "note"), Heading(card.title)) if card.band else (Heading(card.title),)
+    band_h = max(h * 0.24, 16 * MM) if card.band else max(h * 0.2, 13 * MM)
+    head_fit = fit(head, inner, band_h - SAFE - 1.5 * MM, TITLE_SIZE)
+    if head_fit is None:
+        too_long(where.at(where.field + ".title"), problems, MIN_SIZE)
+        return ops
+    colour = card.colour or WHITE
+    ops.append(Rect(-BLEED, h - band_h, w + 2 * BLEED, band_h + BLEED, fill=colour))
+    ops += placed_ops(head_fit[0], SAFE, h - SAFE, inner, ink_on(colour), centre=True)
+    footer_h = 0.0
+    if card.footer:
+        footer_fit = fit((Para(card.footer, "note"),), inner, 10 * MM, 7.5)
+        if footer_fit is None:
+            too_long(where.at(where.field + ".footer"), problems, MIN_SIZE)
+            return ops
+        lines, _ = footer_fit
+        footer_h = lines[-1].dy + 1.5 * MM
+        ops += placed_ops(lines, SAFE, SAFE + footer_h - 1.5 * MM, inner, "#444444", True)
+    body_top = h - band_h - 2.5 * MM
+    body_fit = fit(card.blocks, inner, body_top - SAFE - footer_h, BODY_SIZE)
+    if body_fit is None:
+        too_long(where, problems, MIN_SIZE)
+        return ops
+    ops += placed_ops(body_fit[0], SAFE, body_top, inner, "#1E1E1E")
+    return ops
+
+
+def back_ops(card: CardText, w: float, h: float, where: Where,
+             problems: Problems) -> list[Op]:
+    colour = card.colour or "#333333"
+    blocks = (Heading(card.title), *card.blocks)
+    inner = w - 2 * SAFE - 4 * MM
+    result = fit(blocks, inner, h - 2 * SAFE, BACK_TITLE_SIZE)
+    if result is None:
+        too_long(where.at(where.field + ".back"), problems, MIN_SIZE)
+        return []
+    lines, _ = result
+    total = lines[-1].dy if lines else 0
+    ink = ink_on(colour)
+    art: list[Op] = [Rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, fill=colour),
+                     Rect(SAFE + 1 * MM, SAFE + 1 * MM, w - 2 * SAFE - 2 * MM,
+                          h - 2 * SAFE - 2 * MM, stroke=ink, width=1.2)]
+    art += placed_ops(lines, SAFE + 2 * MM, (h + total) / 2, inner, ink, centre=True,
+                      scale_second=0.5)
+    return [Group(tuple(art), key=f"back:{colour}:{card.title}:{w:.1f}x{h:.1f}:"
+                  + "|".join(getattr(b, "text", "") for b in card.blocks))]
+
+
+def placed_ops(lines: list[Placed], x: float, top: float, width: float, colour: str,
+               centre: bool = False, scale_second: float = 1.0) -> list[Op]:
+    """Text ops for lines laid out below `top`, left-aligned (or centred) in the box."""
+    ops: list[Op] = []
+    for line in lines:
+        if line.align == "right":
+            ops.append(Text(x + line.dx, top - line.dy, line.text, line.role, line.size,
+                            colour, "right"))
+        elif centre:
+            ops.append(Text(x + width / 2, top - line.dy, line.text, line.role, line.size,
+                            colour, "centre"))
+        else:
+            ops.append(Text(x, top - line.dy, line.text, line.role, line.size, colour))
+    return ops

@@ -1,0 +1,23 @@
+"""Layout problems (text that will not fit, characters the font lacks), named by item."""
+
+from __future__ import annotations
+
+from printkit.errors import Problems, Where
+from printkit.layout.text import missing_glyphs
+
+
+def item_where(kit_game: str, lang: str, item: str) -> Where:
+    return Where(f"{kit_game}/text/{lang}.toml", 0, item)
+
+
+def check_glyphs(texts: list[str], where: Where, problems: Problems) -> bool:
+    """Report characters the bundled font cannot draw; True if all are drawable."""
+    missing = missing_glyphs(texts)
+    for ch in missing:
+        problems.add(where, f"character '{ch}' (U+{ord(ch):04X}) is not in the bundled font;"
+                     " replace it")
+    return not missing
+
+
+def too_long(where: Where, problems: Problems, minimum: float) -> None:
+    problems.add(where, f"text does not fit even at {minimum:g} pt; shorten it")

@@ -1,0 +1,146 @@
+"""Plain sheets written on by hand: the score pad and the penalty-line sheets."""
+
+from __future__ import annotations
+
+from printkit.errors import Problems, Where
+from printkit.layout.cards import placed_ops
+from printkit.layout.ops import MM, Face, Line, Op, Rect, Text
+from printkit.layout.problems import check_glyphs, too_long
+from printkit.layout.style import SHEET_MARGIN
+from printkit.layout.text import fit, wrap
+from printkit.localise.kit import Heading, LinesText, Para, ScorepadText
+
+INK = "#1E1E1E"
+GRID = "#555555"
+SHADE = "#EDEDED"
+ROW_MIN = 5.5 * MM
+
+
+def header_ops(title: str, x: float, top: float, width: float) -> list[Op]:
+    return [Text(x, top - 16, title, "bold", 16, INK)]
+
+
+def field_ops(label: str, x: float, y: float, width: float) -> list[Op]:
+    """'Label: ________' as text and a line to write on."""
+    ops: list[Op] = [Text(x, y, label + ":", "regular", 10, INK)]
+    from printkit.layout.fonts import width as text_width
+    start = x + text_width(label + ":", "regular", 10) + 2 * MM
+    ops.append(Line(start, y - 1.5, x + width, y - 1.5, GRID, 0.5))
+    return ops
+
+
+def scorepad_pages(pad: ScorepadText, players: int, paper: tuple[float, float],
+                   where: Where, problems: Problems) -> list[Face]:
+    texts = [pad.title, pad.player, pad.date, pad.formula, pad.example, pad.total,
+             pad.ranking_title, *pad.columns, *pad.legend, *pad.ranking_columns,
+             *pad.place_labels] + [r.state_code + r.state_name for r in pad.rounds]
+    if not check_glyphs(texts, where, problems):
+        return []
+    pages = [player_page(pad, n, paper, where, problems) for n in range(1, players + 1)]
+    pages.append(ranking_page(pad, players, paper))
+    return pages
+
+
+def player_page(pad: ScorepadText, player: int, paper: tuple[float, float], where: Where,
+                problems: Problems) -> Face:
+    pw, ph = paper
+    x, width, top = SHEET_MARGIN, pw - 2 * SHEET_MARGIN, ph - SHEET_MARGIN
+    ops = header_ops(pad.title, x, top, width)
+    ops += field_ops(f"{pad.player} {player}", x, top - 30, width * 0.62)
+    ops += field_ops(pad.date, x + width * 0.68, top - 30, width * 0.32)
+    legend = fit((Para(pad.formula, "strong"), Para(pad.example, "note"),
+                  Para("   ".join(pad.legend), "note")), width, 24 * MM, 9)
+    if legend is None:
+        too_long(where.at("scorepad.legend"), problems, 6)
+        return Face(f"scorepad-{player}", pw, ph, 0, tuple(ops))
+    ops += placed_ops(legend[0], x, top - 38, width, INK)
+    table_top = top - 38 - legend[0][-1].dy - 4 * MM
+    ops += table_ops(pad, x, table_top, width, SHEET_MARGIN)
+    return Face(f"scorepad-{player}", pw, ph, 0, tuple(ops))
+
+
+def table_ops(pad: ScorepadText, x: float, top: float, width: float,
+              bottom: float) -> list[Op]:
+    """Rows grouped by round (round and clothing state at the left), then the total."""
+    n_rows = len(pad.rounds) * pad.entries_per_round
+    row_h = max(ROW_MIN, min(7.5 * MM, (top - bottom) / (n_rows + 2)))
+    widths = [0.28, 0.2, 0.14, 0.16, 0.22]
+    xs = [x]
+    for f in widths:
+        xs.append(xs[-1] + f * width)
+    ops: list[Op] = [Rect(x, top - row_h, width, row_h, fill="#DADADA", stroke=GRID)]
+    for i, head in enumerate(pad.columns):
+        ops.append(Text((xs[i] + xs[i + 1]) / 2, top - row_h + 0.3 * row_h, head, "bold",
+                        min(9.0, row_h * 0.55), INK, "centre"))
+    y = top - row_h
+    size = min(9.0, row_h * 0.5)
+    for r in pad.rounds:
+        block = row_h * pad.entries_per_round
+        if r.number % 2 == 0:
+            ops.append(Rect(x, y - block, width, block, fill=SHADE))
+        ops.append(Text(xs[0] + 2 * MM, y - row_h * 0.7, f"{r.number}", "bold", size + 1, INK))
+        ops.append(Text(xs[0] + 9 * MM, y - row_h * 0.7, f"{r.state_code} · {r.state_name}",
+                        "regular", size, INK))
+        for k in range(1, pad.entries_per_round + 1):
+            ops.append(Line(xs[1], y - k * row_h, x + width, y - k * row_h, GRID, 0.3))
+        ops.append(Line(x, y - block, x + width, y - block, GRID, 0.8))
+        y -= block
+    ops.append(Rect(xs[3], y - row_h, xs[5] - xs[3], row_h, stroke=INK, width=1.2))
+    ops.append(Text(xs[3] + 2 * MM, y - row_h * 0.7, pad.total, "bold", size + 1, INK))
+    for xv in xs[1:-1]:
+        ops.append(Line(xv, top, xv, y, GRID, 0.5))
+    ops.append(Rect(x, y, width, top - y, stroke=INK, width=1.0))
+    return ops
+
+
+def ranking_page(pad: ScorepadText, players: int, paper: tuple[float, float]) -> Face:
+    pw, ph = paper
+    x, width, top = SHEET_MARGIN, pw - 2 * SHEET_MARGIN, ph - SHEET_MARGIN
+    ops = header_ops(pad.ranking_title, x, top, width)
+    ops += field_ops(pad.date, x, top - 30, width * 0.4)
+    row_h = 12 * MM
+    xs = [x, x + 0.15 * width, x + 0.75 * width, x + width]
+    y = top - 44
+    ops.append(Rect(x, y - row_h, width, row_h, fill="#DADADA", stroke=GRID))
+    for i, head in enumerate(pad.ranking_columns):
+        ops.append(Text((xs[i] + xs[i + 1]) / 2, y - row_h * 0.62, head, "bold", 11, INK,
+                        "centre"))
+    for n in range(players):
+        y -= row_h
+        ops.append(Rect(x, y - row_h, width, row_h, stroke=GRID))
+        ops.append(Text((xs[0] + xs[1]) / 2, y - row_h * 0.62, pad.place_labels[n], "bold", 12,
+                        INK, "centre"))
+    for xv in xs[1:-1]:
+        ops.append(Line(xv, top - 44, xv, y - row_h, GRID, 0.5))
+    return Face("ranking", pw, ph, 0, tuple(ops))
+
+
+def lines_page(lines: LinesText, paper: tuple[float, float], where: Where,
+               problems: Problems) -> Face | None:
+    pw, ph = paper
+    x, width, top = SHEET_MARGIN, pw - 2 * SHEET_MARGIN, ph - SHEET_MARGIN
+    if not check_glyphs([lines.title, lines.line, lines.instruction, lines.buyoff,
+                         lines.name_label], where, problems):
+        return None
+    ops = header_ops(lines.title, x, top, width)
+    ops += field_ops(lines.name_label, x, top - 30, width * 0.6)
+    model = fit((Heading(lines.line),), width - 8 * MM, 30 * MM, 14)
+    notes = fit((Para(lines.instruction), Para(lines.buyoff, "note")), width, 16 * MM, 10)
+    if model is None or notes is None:
+        too_long(where.at(f"penalty_lines.{lines.id}"), problems, 6)
+        return None
+    box_h = model[0][-1].dy + 8 * MM
+    box_top = top - 40
+    ops.append(Rect(x, box_top - box_h, width, box_h, fill="#F3F0E6", stroke=INK, width=1.0))
+    ops += placed_ops(model[0], x + 4 * MM, box_top - 4 * MM, width - 8 * MM, INK)
+    ops += placed_ops(notes[0], x, box_top - box_h - 4 * MM, width, INK)
+    y = box_top - box_h - 8 * MM - notes[0][-1].dy
+    spacing = 10 * MM
+    number = 1
+    while y - spacing >= SHEET_MARGIN:
+        y -= spacing
+        ops.append(Text(x, y + 1.5, f"{number}.", "regular", 9, "#777777"))
+        ops.append(Line(x + 8 * MM, y, x + width, y, GRID, 0.5))
+        number += 1
+    _ = wrap
+    return Face(f"lines-{lines.id}", pw, ph, 0, tuple(ops))

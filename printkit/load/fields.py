@@ -1,0 +1,83 @@
+"""Typed reading of single values, each failure a located problem with a fix."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from printkit.errors import Problems, Where
+
+_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+_COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
+_LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")
+_UNIT_PT = {"mm": 72 / 25.4, "cm": 720 / 25.4, "in": 72.0, "pt": 1.0}
+MAX_COUNT = 10_000
+
+
+def ident(value: Any, where: Where, problems: Problems) -> str:
+    """An id: lower-case letters, digits and underscores, starting with a letter."""
+    text = str(value).strip() if value is not None else ""
+    if not _ID.match(text):
+        shown = f"'{text}'" if text else "empty"
+        problems.add(where, f"{shown} is not a valid id; use lower-case letters, digits and _"
+                     " (e.g. dining_room)")
+    return text
+
+
+def integer(value: Any, where: Where, problems: Problems, low: int = 0,
+            high: int = MAX_COUNT) -> int:
+    """A whole number between low and high."""
+    if isinstance(value, bool):
+        value = None
+    if isinstance(value, str):
+        value = value.strip()
+        if re.fullmatch(r"[+-]?\d+", value):
+            value = int(value)
+    if not isinstance(value, int):
+        shown = f"'{value}'" if value not in (None, "") else "empty"
+        problems.add(where, f"{shown} is not a whole number; write a number like 15")
+        return low
+    if not low <= value <= high:
+        problems.add(where, f"{value} is out of range; use a number from {low} to {high}")
+        return max(low, min(high, value))
+    return value
+
+
+def boolean(value: Any, where: Where, problems: Problems) -> bool:
+    if isinstance(value, bool):
+        return value
+    problems.add(where, f"'{value}' is not true or false")
+    return False
+
+
+def colour(value: Any, where: Where, problems: Problems) -> str:
+    """A colour written as #RRGGBB."""
+    text = str(value).strip() if value is not None else ""
+    if not _COLOUR.match(text):
+        problems.add(where, f"'{text}' is not a colour; write it as #RRGGBB, e.g. #D93A96")
+        return "#000000"
+    return text.upper()
+
+
+def length(value: Any, where: Where, problems: Problems) -> float:
+    """A length with its unit ('500mm', '19.5in'), in points."""
+    match = _LENGTH.match(str(value)) if isinstance(value, str) else None
+    if not match or float(match.group(1)) <= 0:
+        problems.add(where, f"'{value}' is not a length; write a positive number with a unit,"
+                     " e.g. \"500mm\"")
+        return 0.0
+    return float(match.group(1)) * _UNIT_PT[match.group(2)]
+
+
+def text(value: Any, where: Where, problems: Problems) -> str:
+    if not isinstance(value, str) or not value.strip():
+        problems.add(where, "must be a non-empty text in quotes")
+        return ""
+    return value
+
+
+def table(value: Any, where: Where, problems: Problems) -> dict:
+    if not isinstance(value, dict):
+        problems.add(where, "missing table; see the example in the built-in games")
+        return {}
+    return value

@@ -1,0 +1,263 @@
+"""Load a game of the spankopoly system (strokes instead of money) into a `Game`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from printkit.errors import Problems
+from printkit.load import fields as f
+from printkit.load.tables import Row, Toml, read_csv, read_toml
+from printkit.model import (
+    BoardSpec, CardSpec, ChanceCard, Game, Group, Implement, PenaltyLine, Rules, SpankerRoll,
+    Square, Stake, State, Station, Street, Tax, TextSource,
+)
+
+GAME_KEYS = {
+    "game": {"system", "source_language", "languages", "players"},
+    "board": {"size", "corner", "background", "ink"},
+    "cards": {"deed", "chance", "deed_back", "chance_colour"},
+    "start": {"land_exactly", "warm_up"},
+    "stations": {"purchase", "dice"},
+    "penalty_lines": {"dice", "wrong_factor"},
+    "corner": {"max_turns", "fine"},
+    "scoring": {"rounds", "final_multiplier", "final_multiplier_cane", "state"},
+}
+CARD_KEYS = {"id", "keep", "goto", "direct", "start_note", "params"}
+
+
+def load(folder: Path, manifest: Toml, problems: Problems) -> Game:
+    """Read every data file of the game folder; problems are collected, not raised."""
+    check_keys(manifest, GAME_KEYS, problems)
+    d = manifest.data
+    game = d.get("game", {})
+    return Game(
+        id=folder.name,
+        folder=folder,
+        system="spankopoly",
+        source_language=str(game.get("source_language", "")),
+        languages=tuple(str(x) for x in game.get("languages", []) if isinstance(x, str)),
+        players=players(manifest, problems),
+        board=board(manifest, problems),
+        cards=cards(manifest, problems),
+        rules=rules(manifest, problems),
+        implements=tuple(implement(r, problems) for r in
+                         read_csv(folder / "implements.csv", problems, ("id", "number", "unit"))),
+        groups=tuple(group(r, problems) for r in
+                     read_csv(folder / "groups.csv", problems, ("id", "implement", "colour"))),
+        streets=tuple(street(r, problems) for r in read_csv(
+            folder / "streets.csv", problems, ("id", "group", "purchase", "complete"))),
+        stations=tuple(Station(f.ident(r.get("id"), r.at("id"), problems), r.where)
+                       for r in read_csv(folder / "stations.csv", problems, ("id",))),
+        station_die=tuple(
+            (f.integer(r.get("face"), r.at("face"), problems, 1, 6),
+             f.ident(r.get("implement"), r.at("implement"), problems))
+            for r in read_csv(folder / "station_die.csv", problems, ("face", "implement"))),
+        penalty_lines=tuple(penalty_line(r, problems) for r in read_csv(
+            folder / "penalty_lines.csv", problems, ("id", "buyoff", "implement"))),
+        taxes=tuple(tax(r, problems) for r in
+                    read_csv(folder / "taxes.csv", problems, ("id", "implement", "count"))),
+        squares=tuple(square(r, problems) for r in
+                      read_csv(folder / "board.csv", problems, ("position", "kind", "ref"))),
+        chance=chance(folder / "chance.toml", problems),
+        states=states(manifest, problems),
+        spanker_die=tuple(spanker(r, problems) for r in read_csv(
+            folder / "spanker_die.csv", problems, ("opponents", "faces", "spanker"))),
+        texts=texts(folder, problems),
+        where=manifest.where(),
+    )
+
+
+def check_keys(doc: Toml, known: dict[str, set[str]], problems: Problems) -> None:
+    """Report tables and keys the format does not know (usually typos)."""
+    for name, value in doc.data.items():
+        if name not in known:
+            problems.add(doc.where(name), f"unknown table; known tables are {', '.join(known)}")
+        elif isinstance(value, dict):
+            for key in value:
+                if key not in known[name]:
+                    problems.add(doc.where(name, key),
+                                 f"unknown key; known keys are {', '.join(sorted(known[name]))}")
+
+
+def players(doc: Toml, problems: Problems) -> tuple[int, int]:
+    value = doc.data.get("game", {}).get("players", [2, 6])
+    where = doc.where("game", "players")
+    if not (isinstance(value, list) and len(value) == 2):
+        problems.add(where, "write the fewest and most players as [2, 6]")
+        return (2, 6)
+    low = f.integer(value[0], where, problems, 1, 12)
+    return low, f.integer(value[1], where, problems, low, 12)
+
+
+def board(doc: Toml, problems: Problems) -> BoardSpec:
+    b = f.table(doc.data.get("board"), doc.where("board"), problems)
+    return BoardSpec(
+        size=f.length(b.get("size"), doc.where("board", "size"), problems),
+        corner=f.length(b.get("corner"), doc.where("board", "corner"), problems),
+        background=f.colour(b.get("background", "#FFFFFF"), doc.where("board", "background"),
+                            problems),
+        ink=f.colour(b.get("ink", "#000000"), doc.where("board", "ink"), problems),
+    )
+
+
+def cards(doc: Toml, problems: Problems) -> CardSpec:
+    c = f.table(doc.data.get("cards"), doc.where("cards"), problems)
+    return CardSpec(
+        deed=f.ident(c.get("deed", "poker"), doc.where("cards", "deed"), problems),
+        chance=f.ident(c.get("chance", "chance"), doc.where("cards", "chance"), problems),
+        deed_back=f.colour(c.get("deed_back", "#333333"), doc.where("cards", "deed_back"),
+                           problems),
+        chance_colour=f.colour(c.get("chance_colour", "#E8A33D"),
+                               doc.where("cards", "chance_colour"), problems),
+    )
+
+
+def stake(doc: Toml, problems: Problems, *keys: str) -> Stake:
+    """A table like { implement = "hand", count = 40 }."""
+    value: Any = doc.data
+    for key in keys:
+        value = value.get(key, {}) if isinstance(value, dict) else {}
+    where = doc.where(*keys)
+    if not isinstance(value, dict) or not value:
+        problems.add(where, 'missing; write it as { implement = "hand", count = 40 }')
+        return Stake("hand", 0, where)
+    return Stake(f.ident(value.get("implement"), where.at(where.field + ".implement"), problems),
+                 f.integer(value.get("count"), where.at(where.field + ".count"), problems, 1),
+                 where)
+
+
+def number(doc: Toml, problems: Problems, table: str, key: str, low: int, high: int,
+           default: int) -> int:
+    value = doc.data.get(table, {}).get(key, default)
+    return f.integer(value, doc.where(table, key), problems, low, high)
+
+
+def rules(doc: Toml, problems: Problems) -> Rules:
+    return Rules(
+        start_land=stake(doc, problems, "start", "land_exactly"),
+        warm_up=stake(doc, problems, "start", "warm_up"),
+        station_purchase=stake(doc, problems, "stations", "purchase"),
+        station_dice=number(doc, problems, "stations", "dice", 1, 4, 2),
+        lines_dice=number(doc, problems, "penalty_lines", "dice", 1, 4, 2),
+        lines_wrong_factor=number(doc, problems, "penalty_lines", "wrong_factor", 1, 10, 2),
+        corner_max_turns=number(doc, problems, "corner", "max_turns", 1, 10, 3),
+        corner_fine=stake(doc, problems, "corner", "fine"),
+        rounds=number(doc, problems, "scoring", "rounds", 1, 100, 12),
+        final_multiplier=number(doc, problems, "scoring", "final_multiplier", 1, 100, 10),
+        final_multiplier_cane=number(doc, problems, "scoring", "final_multiplier_cane", 1, 100,
+                                     3),
+    )
+
+
+def states(doc: Toml, problems: Problems) -> tuple[State, ...]:
+    raw = doc.data.get("scoring", {}).get("state", [])
+    result = []
+    for i, s in enumerate(raw if isinstance(raw, list) else []):
+        w = doc.where("scoring", "state", i)
+        rounds = s.get("rounds") if isinstance(s, dict) else None
+        if not (isinstance(rounds, list) and len(rounds) == 2):
+            problems.add(doc.where("scoring", "state", i, "rounds"),
+                         "write the first and last round as [1, 3]")
+            rounds = [1, 1]
+        result.append(State(
+            id=f.ident(s.get("id"), doc.where("scoring", "state", i, "id"), problems),
+            factor=f.integer(s.get("factor"), doc.where("scoring", "state", i, "factor"),
+                             problems, 1, 100),
+            first_round=f.integer(rounds[0], doc.where("scoring", "state", i, "rounds"),
+                                  problems, 1, 100),
+            last_round=f.integer(rounds[1], doc.where("scoring", "state", i, "rounds"),
+                                 problems, 1, 100),
+            where=w))
+    if not result:
+        problems.add(doc.where("scoring"), "no clothing states; add [[scoring.state]] tables")
+    return tuple(result)
+
+
+def implement(r: Row, problems: Problems) -> Implement:
+    return Implement(f.ident(r.get("id"), r.at("id"), problems),
+                     f.integer(r.get("number"), r.at("number"), problems, 1, 99),
+                     f.ident(r.get("unit"), r.at("unit"), problems), r.where)
+
+
+def group(r: Row, problems: Problems) -> Group:
+    return Group(f.ident(r.get("id"), r.at("id"), problems),
+                 f.ident(r.get("implement"), r.at("implement"), problems),
+                 f.colour(r.get("colour"), r.at("colour"), problems), r.where)
+
+
+def street(r: Row, problems: Problems) -> Street:
+    return Street(f.ident(r.get("id"), r.at("id"), problems),
+                  f.ident(r.get("group"), r.at("group"), problems),
+                  f.integer(r.get("purchase"), r.at("purchase"), problems, 1, 999),
+                  f.integer(r.get("complete"), r.at("complete"), problems, 1, 999), r.where)
+
+
+def penalty_line(r: Row, problems: Problems) -> PenaltyLine:
+    return PenaltyLine(f.ident(r.get("id"), r.at("id"), problems),
+                       f.integer(r.get("buyoff"), r.at("buyoff"), problems, 1, 999),
+                       f.ident(r.get("implement"), r.at("implement"), problems), r.where)
+
+
+def tax(r: Row, problems: Problems) -> Tax:
+    return Tax(f.ident(r.get("id"), r.at("id"), problems),
+               f.ident(r.get("implement"), r.at("implement"), problems),
+               f.integer(r.get("count"), r.at("count"), problems, 1, 999), r.where)
+
+
+def square(r: Row, problems: Problems) -> Square:
+    return Square(f.integer(r.get("position"), r.at("position"), problems, 0, 399),
+                  f.ident(r.get("kind"), r.at("kind"), problems),
+                  f.ident(r.get("ref"), r.at("ref"), problems), r.where)
+
+
+def spanker(r: Row, problems: Problems) -> SpankerRoll:
+    faces = r.get("faces")
+    low_text, _, high_text = faces.partition("-")
+    low = f.integer(low_text, r.at("faces"), problems, 1, 6)
+    high = f.integer(high_text or low_text, r.at("faces"), problems, low, 6)
+    who = r.get("spanker")
+    return SpankerRoll(
+        f.integer(r.get("opponents"), r.at("opponents"), problems, 1, 11), low, high,
+        0 if who == "reroll" else f.integer(who, r.at("spanker"), problems, 1, 11), r.where)
+
+
+def chance(path: Path, problems: Problems) -> tuple[ChanceCard, ...]:
+    doc = read_toml(path, problems)
+    if doc is None:
+        return ()
+    cards = doc.data.get("card", [])
+    if not isinstance(cards, list) or not cards:
+        problems.add(doc.where(), "the deck is empty; add cards as [[card]] tables")
+        return ()
+    return tuple(chance_card(doc, i, c, problems) for i, c in enumerate(cards))
+
+
+def chance_card(doc: Toml, i: int, c: dict, problems: Problems) -> ChanceCard:
+    for key in c:
+        if key not in CARD_KEYS:
+            problems.add(doc.where("card", i, key),
+                         f"unknown key; known keys are {', '.join(sorted(CARD_KEYS))}")
+    params = c.get("params", {})
+    if not isinstance(params, dict):
+        problems.add(doc.where("card", i, "params"), "write params as { name = value, ... }")
+        params = {}
+    return ChanceCard(
+        id=f.ident(c.get("id"), doc.where("card", i, "id"), problems),
+        keep=f.boolean(c.get("keep", False), doc.where("card", i, "keep"), problems),
+        goto=f.ident(c["goto"], doc.where("card", i, "goto"), problems) if "goto" in c else "",
+        direct=f.boolean(c.get("direct", False), doc.where("card", i, "direct"), problems),
+        start_note=f.boolean(c.get("start_note", False), doc.where("card", i, "start_note"),
+                             problems),
+        params=tuple(sorted(params.items())),
+        where=doc.where("card", i))
+
+
+def texts(folder: Path, problems: Problems) -> dict[str, TextSource]:
+    """Every text/<lang>.toml of the game, parsed (rendered later, per language)."""
+    result = {}
+    for path in sorted((folder / "text").glob("*.toml")):
+        doc = read_toml(path, problems)
+        if doc is not None:
+            result[path.stem] = TextSource(path.stem, path, doc.data, doc.lines)
+    return result

@@ -1,0 +1,99 @@
+"""Stage 3, localise: a validated `Game` + a language -> a `Kit` with every text final."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from babel import Locale
+
+from printkit.errors import PrintkitError, Problem, Problems
+from printkit.localise import spankopoly
+from printkit.localise.catalog import load_labels, read_catalog, untranslated
+from printkit.localise.kit import Kit
+from printkit.localise.languages import Language, load_languages
+from printkit.localise.wording import Wording
+from printkit.model import Game
+
+SYSTEMS = {"spankopoly": spankopoly}
+
+
+@dataclass(frozen=True)
+class TextReport:
+    """What a language lacks (missing) and carries needlessly (unused)."""
+
+    missing: tuple[Problem, ...]
+    unused: tuple[Problem, ...]
+
+
+def language_for(game: Game, code: str) -> Language:
+    languages = load_languages(game.folder)
+    if code not in languages:
+        raise PrintkitError(f"{game.id}: no language definition for '{code}'; add "
+                            f"languages/{code}/language.toml to the game folder")
+    return languages[code]
+
+
+def localise(game: Game, code: str, allow_missing: bool = False) -> Kit:
+    """Every text of the game in language `code`.
+
+    Missing strings are an error unless allow_missing, which marks them in the output.
+    """
+    lang = language_for(game, code)
+    problems = Problems(game.folder.parent)
+    if not allow_missing:
+        problems.extend(check_texts(game, code).missing)
+        problems.raise_if_any()
+    labels = load_labels(lang.catalog, lang.locale, mark_missing=allow_missing)
+    wording = Wording(game, lang, problems, allow_missing)
+    kit = SYSTEMS[game.system].localise(game, wording, labels)
+    problems.raise_if_any()
+    return kit
+
+
+def flatten(data: Any, prefix: tuple[str, ...] = ()) -> set[tuple[str, ...]]:
+    """Every leaf key path of a nested table."""
+    if not isinstance(data, dict):
+        return {prefix}
+    keys: set[tuple[str, ...]] = set()
+    for key, value in data.items():
+        keys |= flatten(value, (*prefix, str(key)))
+    return keys
+
+
+def check_texts(game: Game, code: str) -> TextReport:
+    """Missing and unused strings of one language: game wording and tool labels."""
+    lang = language_for(game, code)
+    problems = Problems(game.folder.parent)
+    required, optional = SYSTEMS[game.system].text_keys(game)
+    categories = set(Locale.parse(lang.locale).plural_form.tags) | {"other"}
+    units = {k[1] for k in required if k[0] == "units"}
+    required = {k for k in required if k[0] != "units" or k[2] in categories}
+    text = game.texts.get(code)
+    path = game.folder / "text" / f"{code}.toml"
+    present = flatten(text.data) if text else set()
+    missing, unused = [], []
+    for key in sorted(required - present):
+        line = _line(text, key)
+        missing.append(Problem(problems.where(path, line, ".".join(key)),
+                               f"missing text; add it to text/{code}.toml"))
+    for key in sorted(present - required - optional):
+        if key[0] == "units" and len(key) == 3 and key[1] in units:
+            continue
+        unused.append(Problem(problems.where(path, _line(text, key), ".".join(key)),
+                              "unused text; no part of the game refers to it"))
+    catalog = read_catalog(lang.catalog, lang.locale, problems)
+    for message, line in untranslated(catalog) if catalog else []:
+        missing.append(Problem(problems.where(lang.catalog, line, message),
+                               "untranslated label; fill in its msgstr"))
+    missing.extend(p for p in problems.items)
+    return TextReport(tuple(missing), tuple(unused))
+
+
+def _line(text: Any, key: tuple[str, ...]) -> int:
+    if text is None:
+        return 0
+    for end in range(len(key), 0, -1):
+        if key[:end] in text.lines:
+            return text.lines[key[:end]]
+    return 0

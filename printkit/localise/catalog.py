@@ -1,0 +1,78 @@
+"""The tool's own labels (column heads, card captions) from gettext catalogs.
+
+Each language has templates/languages/<code>/messages.po; it is compiled with Babel when
+loaded. Message ids are English; plural forms follow the catalog's CLDR-derived header.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import PoFileError, read_po
+from babel.support import Translations
+
+from printkit.errors import PrintkitError, Problems
+
+
+@dataclass(frozen=True)
+class Labels:
+    """Translated labels of one language; `mark` flags a missing translation visibly."""
+
+    translations: Translations = field(compare=False)
+    missing: frozenset[str] = frozenset()
+    mark: bool = False
+
+    def __call__(self, message: str, **values: object) -> str:
+        text = self.translations.gettext(message)
+        if message in self.missing and self.mark:
+            text = f"[{text}]"
+        return text.format(**values) if values else text
+
+    def plural(self, singular: str, plural: str, n: int, **values: object) -> str:
+        text = self.translations.ngettext(singular, plural, n)
+        if singular in self.missing and self.mark:
+            text = f"[{text}]"
+        return text.format(n=n, **values)
+
+
+def read_catalog(path: Path, locale: str, problems: Problems) -> Catalog | None:
+    """Parse a .po file; a syntax error is a located problem."""
+    try:
+        with path.open("rb") as fh:
+            return read_po(fh, locale=locale, abort_invalid=True)
+    except FileNotFoundError:
+        problems.add(problems.where(path), "missing label catalog; copy messages.pot here as"
+                     " messages.po and translate it")
+    except (PoFileError, ValueError, UnicodeDecodeError) as exc:
+        problems.add(problems.where(path), f"malformed catalog: {exc}")
+    return None
+
+
+def untranslated(catalog: Catalog) -> list[tuple[str, int]]:
+    """Message ids without a translation (or marked fuzzy), with their line numbers."""
+    result = []
+    for message in catalog:
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if message.fuzzy or not all(strings):
+            key = message.id[0] if isinstance(message.id, tuple) else message.id
+            result.append((key, message.lineno))
+    return result
+
+
+def load_labels(path: Path, locale: str, mark_missing: bool = False) -> Labels:
+    """Compile a catalog with Babel and return its labels."""
+    problems = Problems(path.parent.parent)
+    catalog = read_catalog(path, locale, problems)
+    if catalog is None:
+        raise PrintkitError(problems.items)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    missing = frozenset(key for key, _ in untranslated(catalog))
+    return Labels(Translations(buffer), missing, mark_missing)

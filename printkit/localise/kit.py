@@ -1,0 +1,144 @@
+"""What `localise` hands to `layout`: every text final, plus the colours and sizes needed.
+
+Nothing after this stage formats a number or looks up a translation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Row:
+    """A label with its value, e.g. ('Aankoop (hand)', '15 klappen')."""
+
+    label: str
+    value: str
+
+
+@dataclass(frozen=True)
+class Para:
+    """A paragraph; style is body, small, strong or note."""
+
+    text: str
+    style: str = "body"
+
+
+@dataclass(frozen=True)
+class Heading:
+    text: str
+
+
+Block = Row | Para | Heading
+
+
+@dataclass(frozen=True)
+class CardText:
+    """One face of a card: a title (with a coloured band when `colour` is set) and blocks."""
+
+    id: str
+    title: str
+    blocks: tuple[Block, ...] = ()
+    band: str = ""
+    colour: str | None = None
+    footer: str = ""
+    full_colour: bool = False  # a back: the colour fills the card and bleed
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Cards printed together: their format, fronts and backs in the same order."""
+
+    name: str
+    title: str
+    card_format: str
+    fronts: tuple[CardText, ...]
+    backs: tuple[CardText, ...]
+
+
+@dataclass(frozen=True)
+class SquareText:
+    """One board square as printed."""
+
+    position: int
+    kind: str
+    name: str
+    value: str = ""
+    band: str = ""
+    colour: str | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class BoardText:
+    title: str
+    tagline: str
+    size: float
+    corner: float
+    background: str
+    ink: str
+    squares: tuple[SquareText, ...]
+    deck_labels: tuple[tuple[str, str], ...]  # (name, colour) of card piles in the centre
+
+
+@dataclass(frozen=True)
+class RoundText:
+    number: int
+    state_code: str
+    state_name: str
+
+
+@dataclass(frozen=True)
+class ScorepadText:
+    title: str
+    player: str
+    date: str
+    columns: tuple[str, ...]
+    rounds: tuple[RoundText, ...]
+    entries_per_round: int
+    formula: str
+    example: str
+    legend: tuple[str, ...]
+    total: str
+    ranking_title: str
+    ranking_columns: tuple[str, ...]
+    place_labels: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LinesText:
+    id: str
+    title: str
+    line: str
+    instruction: str
+    buyoff: str
+    name_label: str
+
+
+@dataclass(frozen=True)
+class Meta:
+    """Document information for one output file."""
+
+    title: str
+    subject: str
+
+
+@dataclass(frozen=True)
+class Kit:
+    """A whole game in one language, ready to lay out."""
+
+    game: str
+    lang: str
+    title: str
+    board: BoardText
+    decks: tuple[Deck, ...]
+    scorepad: ScorepadText
+    lines: tuple[LinesText, ...]
+    meta: tuple[tuple[str, Meta], ...]
+    creator: str
+
+    def meta_for(self, product: str) -> Meta:
+        return dict(self.meta)[product]
+
+    def deck(self, name: str) -> Deck:
+        return next(d for d in self.decks if d.name == name)

@@ -1,0 +1,113 @@
+"""Languages as data: templates/languages/<code>/language.toml (or a game's languages/).
+
+Resolves what users type (`no`, `nb-NO`, `dansk`, …) to a language code.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+
+from printkit.errors import PrintkitError, Problems
+from printkit.load.tables import read_toml
+from printkit.resources import builtin
+
+
+@dataclass(frozen=True)
+class Language:
+    """One language: its CLDR locale, typography and where its label catalog is."""
+
+    code: str
+    name: str
+    locale: str
+    aliases: tuple[str, ...]
+    quotes: tuple[str, str, str, str]
+    ordinal: str
+    folder: Path
+
+    @property
+    def catalog(self) -> Path:
+        return self.folder / "messages.po"
+
+
+def language_dirs(game_folder: Path | None) -> list[Path]:
+    """Folders holding language definitions: the game's own first, then the built-in ones."""
+    dirs = []
+    if game_folder is not None and (game_folder / "languages").is_dir():
+        dirs.append(game_folder / "languages")
+    dirs.append(builtin("templates") / "languages")
+    return dirs
+
+
+def load_languages(game_folder: Path | None = None) -> dict[str, Language]:
+    """Every language defined for a game (its own definitions win over built-in ones)."""
+    problems = Problems(game_folder.parent if game_folder else None)
+    found: dict[str, Language] = {}
+    for folder in reversed(language_dirs(game_folder)):
+        for path in sorted(folder.glob("*/language.toml")):
+            lang = _language(path, problems)
+            if lang is not None:
+                found[lang.code] = lang
+    problems.raise_if_any()
+    return found
+
+
+def _language(path: Path, problems: Problems) -> Language | None:
+    doc = read_toml(path, problems)
+    if doc is None:
+        return None
+    d = doc.data
+    code = path.parent.name
+    quotes = d.get("quotes", [])
+    if not (isinstance(quotes, list) and len(quotes) == 4 and all(isinstance(q, str)
+                                                                  for q in quotes)):
+        problems.add(doc.where("quotes"), 'write four marks: ["open", "close", "nested open",'
+                     ' "nested close"]')
+        return None
+    try:
+        Locale.parse(str(d.get("locale", code)))
+    except (ValueError, UnknownLocaleError):
+        problems.add(doc.where("locale"), f"'{d.get('locale')}' is not a CLDR locale;"
+                     " use e.g. nb_NO")
+        return None
+    return Language(code, str(d.get("name", code)), str(d.get("locale", code)),
+                    tuple(_normal(a) for a in d.get("aliases", [])), tuple(quotes),
+                    str(d.get("ordinal", "{n}.")), path.parent)
+
+
+def _normal(text: str) -> str:
+    """Lower-case, '-' for '_', without an encoding or @modifier suffix."""
+    text = re.sub(r"[.@].*$", "", text.strip().lower())
+    return text.replace("_", "-")
+
+
+def resolve(text: str, languages: dict[str, Language]) -> str:
+    """The language code for what a user typed; raises a PrintkitError listing the choices."""
+    wanted = _normal(text)
+    for lang in languages.values():
+        if wanted == lang.code or wanted in lang.aliases:
+            return lang.code
+    unsupported = builtin("templates") / "languages" / "unsupported.toml"
+    refused = tomllib.loads(unsupported.read_text("utf-8")) if unsupported.is_file() else {}
+    for code, entry in refused.items():
+        if wanted == code or wanted in [_normal(a) for a in entry.get("aliases", [])]:
+            raise PrintkitError(f"--lang {text}: {entry['message']}")
+    choices = ", ".join(f"{c} ({lang.name})" for c, lang in sorted(languages.items()))
+    raise PrintkitError(f"--lang {text}: unknown language; choose {choices} or all")
+
+
+def resolve_many(texts: list[str], languages: dict[str, Language],
+                 game_languages: tuple[str, ...]) -> list[str]:
+    """Codes for a list of --lang values; `all` means every language of the game."""
+    codes: list[str] = []
+    for text in texts:
+        for part in text.split(","):
+            if not part.strip():
+                continue
+            new = list(game_languages) if _normal(part) == "all" else [resolve(part, languages)]
+            codes.extend(c for c in new if c not in codes)
+    return codes

@@ -1,0 +1,235 @@
+"""Localise a spankopoly game: every board square, card, sheet and caption as final text."""
+
+from __future__ import annotations
+
+from printkit import __version__
+from printkit.localise.catalog import Labels
+from printkit.localise.kit import (
+    BoardText, CardText, Deck, Heading, Kit, LinesText, Meta, Para, RoundText, Row,
+    ScorepadText, SquareText,
+)
+from printkit.localise.wording import Wording
+from printkit.model import ChanceCard, Game, Stake, Street
+
+ENTRIES_PER_ROUND = 3
+
+
+def text_keys(game: Game) -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
+    """The keys a text file of this game must have, and those it may have."""
+    required: set[tuple[str, ...]] = {("game", "title"), ("game", "tagline"),
+                                      ("corner", "postures"), ("corner", "ways_out")}
+    required |= {("phrases", k) for k in ("strokes", "goto", "goto_direct", "start_note")}
+    required |= {("squares", k) for k in ("chance", "penalty_lines", "station")}
+    required |= {("units", i.unit, form) for i in game.implements for form in ("one", "other")}
+    optional: set[tuple[str, ...]] = set()
+    for i in game.implements:
+        required |= {("implements", i.id, "name"), ("implements", i.id, "definite")}
+    for section, records in (("streets", game.streets), ("stations", game.stations)):
+        for r in records:
+            required.add((section, r.id, "name"))
+            optional.add((section, r.id, "in_text"))
+    required |= {("taxes", t.id, "name") for t in game.taxes}
+    required |= {("penalty_lines", p.id, "text") for p in game.penalty_lines}
+    required |= {("states", s.id, k) for s in game.states for k in ("code", "name")}
+    for corner in ("start", "visiting", "extra_roll", "go_to_corner"):
+        required |= {("corners", corner, "name"), ("corners", corner, "note")}
+    for card in game.chance:
+        keys = {("chance", card.id, "title"), ("chance", card.id, "text")}
+        if card.goto:
+            optional |= keys
+        else:
+            required |= keys
+    return required, optional
+
+
+def localise(game: Game, w: Wording, _: Labels) -> Kit:
+    """The whole kit in the language of `w` and `_`."""
+    title = w.text("game", "title")
+    decks = (deeds(game, w, _), chance(game, w, _))
+    products = {"board": _("Board"), "board-tiles": _("Board (tiled)"),
+                "deeds": _("Title deeds"), "chance": _("Chance cards"),
+                "scorepad": _("Score sheet"), "lines": _("Penalty lines"),
+                "rules": _("Rules"), "rules-booklet": _("Rules (booklet)")}
+    return Kit(
+        game=game.id, lang=w.lang.code, title=title,
+        board=board(game, w, _), decks=decks, scorepad=scorepad(game, w, _),
+        lines=tuple(lines(game, w, _)),
+        meta=tuple((k, Meta(f"{title} – {v}", v)) for k, v in products.items()),
+        creator=f"printkit {__version__}",
+    )
+
+
+def lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def stake_text(w: Wording, stake: Stake) -> str:
+    return w.strokes(stake.count, stake.implement)
+
+
+def square_text(game: Game, w: Wording, _: Labels, position: int, kind: str,
+                ref: str) -> SquareText:
+    if kind == "street":
+        street = game.street[ref]
+        g = game.group[street.group]
+        return SquareText(position, kind, w.name(ref), w.count(street.purchase, "hand"),
+                          w.implement_name(g.implement), g.colour)
+    if kind == "station":
+        return SquareText(position, kind, w.name(ref),
+                          w.count(game.rules.station_purchase.count,
+                                  game.rules.station_purchase.implement))
+    if kind == "tax":
+        tax = game.tax[ref]
+        return SquareText(position, kind, w.name(ref), w.strokes(tax.count, tax.implement))
+    if kind == "penalty_lines":
+        line = game.penalty_line[ref]
+        return SquareText(position, kind, w.text("squares", "penalty_lines"),
+                          _("{strokes} per line", strokes=w.count(line.buyoff, line.implement)))
+    if kind == "chance":
+        return SquareText(position, kind, w.text("squares", "chance"),
+                          colour=game.cards.chance_colour)
+    return SquareText(position, kind, w.text("corners", ref, "name"),
+                      note=w.text("corners", ref, "note"))
+
+
+def board(game: Game, w: Wording, _: Labels) -> BoardText:
+    squares = tuple(square_text(game, w, _, s.position, s.kind, s.ref)
+                    for s in sorted(game.squares, key=lambda s: s.position))
+    return BoardText(
+        title=w.text("game", "title"), tagline=w.text("game", "tagline"),
+        size=game.board.size, corner=game.board.corner, background=game.board.background,
+        ink=game.board.ink, squares=squares,
+        deck_labels=((w.text("squares", "chance"), game.cards.chance_colour),))
+
+
+def street_cards(game: Game, street: Street, w: Wording, _: Labels) -> tuple[CardText, CardText]:
+    g = game.group[street.group]
+    impl = w.implement_name(g.implement)
+    hand = lower_first(w.implement_name("hand"))
+    front = CardText(
+        street.id, w.name(street.id), band=impl, colour=g.colour, footer=_("Title deed"),
+        blocks=(Row(_("Purchase ({implement})", implement=hand), w.count(street.purchase)),
+                Row(_("Complete ({implement})", implement=lower_first(impl)),
+                    w.count(street.complete, g.implement)),
+                Para(_("An owner of the whole group spanks with {implement}.",
+                       implement=w.implement_definite(g.implement)), "small")))
+    back = CardText(
+        street.id, w.name(street.id), band=_("Doubled"), colour=g.colour,
+        footer=_("Title deed"),
+        blocks=(Row(_("Doubled ({implement})", implement=lower_first(impl)),
+                    w.count(2 * street.complete, g.implement)),
+                Para(_("This side up: the owner has doubled the street."), "small")))
+    return front, back
+
+
+def station_card(game: Game, station: str, w: Wording, _: Labels) -> CardText:
+    r = game.rules
+    die = tuple(Row(str(face), w.implement_name(impl)) for face, impl in game.station_die)
+    return CardText(
+        station, w.name(station), band=w.text("squares", "station"), colour=game.board.ink,
+        footer=_("Title deed"),
+        blocks=(Row(_("Purchase ({implement})", implement=lower_first(
+                    w.implement_name(r.station_purchase.implement))),
+                    w.count(r.station_purchase.count, r.station_purchase.implement)),
+                Para(_.plural("Payment: the owner's number of stations × the roll of {n} die.",
+                              "Payment: the owner's number of stations × the roll of {n} "
+                              "dice.", r.station_dice), "small"),
+                Heading(_("Implement: roll one die")), *die))
+
+
+def lines_card(game: Game, ref: str, w: Wording, _: Labels) -> CardText:
+    blocks: list = [Para(_.plural("Roll {n} die: write that many lines.",
+                                  "Roll {n} dice: write that many lines.",
+                                  game.rules.lines_dice), "small")]
+    for line in game.penalty_lines:
+        style = "strong" if line.id == ref else "body"
+        blocks += [Para(w.quote(w.text("penalty_lines", line.id, "text")), style),
+                   Row(_("Buy off per line"), w.strokes(line.buyoff, line.implement))]
+    blocks.append(Para(_("Wrong or incomplete lines cost {factor} × as much.",
+                         factor=game.rules.lines_wrong_factor), "small"))
+    return CardText(ref, w.text("squares", "penalty_lines"), band=_("Not for sale"),
+                    colour=game.board.ink, blocks=tuple(blocks), footer=_("Reference card"))
+
+
+def plain_back(card_id: str, title: str, colour: str, subtitle: str = "") -> CardText:
+    return CardText(card_id, title, (Para(subtitle),) if subtitle else (), colour=colour,
+                    full_colour=True)
+
+
+def deeds(game: Game, w: Wording, _: Labels) -> Deck:
+    fronts, backs = [], []
+    for street in game.streets:
+        front, back = street_cards(game, street, w, _)
+        fronts.append(front)
+        backs.append(back)
+    title = w.text("game", "title")
+    for station in game.stations:
+        fronts.append(station_card(game, station.id, w, _))
+        backs.append(plain_back(station.id, title, game.cards.deed_back,
+                                w.text("squares", "station")))
+    for square in game.squares:
+        if square.kind == "penalty_lines":
+            fronts.append(lines_card(game, square.ref, w, _))
+            backs.append(plain_back(square.ref, title, game.cards.deed_back,
+                                    w.text("squares", "penalty_lines")))
+    return Deck("deeds", _("Title deeds"), game.cards.deed, tuple(fronts), tuple(backs))
+
+
+def chance_text(card: ChanceCard, w: Wording) -> tuple[str, str]:
+    params = dict(card.params)
+    if not card.goto:
+        return (w.text("chance", card.id, "title", **params),
+                w.text("chance", card.id, "text", **params))
+    target = w.in_text(card.goto)
+    text = w.text("phrases", "goto_direct" if card.direct else "goto", target=target)
+    if card.start_note:
+        text += " " + w.text("phrases", "start_note")
+    title = w.text("chance", card.id, "title", required=False, **params)
+    return title or w.text("squares", "chance"), text
+
+
+def chance(game: Game, w: Wording, _: Labels) -> Deck:
+    fronts, backs = [], []
+    name = w.text("squares", "chance")
+    for card in game.chance:
+        title, text = chance_text(card, w)
+        fronts.append(CardText(card.id, title, (Para(text),), colour=game.cards.chance_colour,
+                               footer=_("Keep this card until you use it.") if card.keep
+                               else ""))
+        backs.append(plain_back(card.id, name, game.cards.chance_colour,
+                                w.text("game", "title")))
+    return Deck("chance", _("Chance cards"), game.cards.chance, tuple(fronts), tuple(backs))
+
+
+def scorepad(game: Game, w: Wording, _: Labels) -> ScorepadText:
+    rounds = []
+    for n in range(1, game.rules.rounds + 1):
+        state = game.state_of_round(n)
+        sid = state.id if state else game.states[0].id
+        rounds.append(RoundText(n, w.text("states", sid, "code"), w.text("states", sid, "name")))
+    first = game.implements[0]
+    state0 = game.states[0]
+    example_count = 10
+    code = f"{first.number}{w.text('states', state0.id, 'code')}{example_count}"
+    legend = tuple(f"{i.number} = {w.implement_name(i.id)}" for i in game.implements) + tuple(
+        f"{w.text('states', s.id, 'code')} = {w.text('states', s.id, 'name')} (× {s.factor})"
+        for s in game.states)
+    return ScorepadText(
+        title=_("Score sheet"), player=_("Player"), date=_("Date"),
+        columns=(_("Round"), _("Implement"), _("State"), _("Count"), _("Points")),
+        rounds=tuple(rounds), entries_per_round=ENTRIES_PER_ROUND,
+        formula=_("Points = implement number × state factor × count"),
+        example=_("Example: {code} = {a} × {b} × {c} = {points} points", code=code,
+                  a=first.number, b=state0.factor, c=example_count,
+                  points=w.number(first.number * state0.factor * example_count)),
+        legend=legend, total=_("Total"), ranking_title=_("Final ranking"),
+        ranking_columns=(_("Place"), _("Player"), _("Points")),
+        place_labels=tuple(w.ordinal(n) for n in range(1, game.players[1] + 1)))
+
+
+def lines(game: Game, w: Wording, _: Labels) -> list[LinesText]:
+    return [LinesText(
+        line.id, w.text("squares", "penalty_lines"), w.text("penalty_lines", line.id, "text"),
+        _("Write this line exactly, as many times as you rolled."),
+        _("Buy off: {strokes} per line", strokes=w.strokes(line.buyoff, line.implement)),
+        _("Name")) for line in game.penalty_lines]

@@ -1,0 +1,178 @@
+"""A game's wording in one language: text/<lang>.toml strings rendered as sandboxed jinja2.
+
+Helpers available in every string: strokes(n, implement), amount(n, implement),
+name(id), in_text(id), implement_name(id), implement_definite(id), number(n), ordinal(n)
+and the filter `q` (this language's quotation marks).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from babel import Locale
+from babel.numbers import format_decimal
+from jinja2 import StrictUndefined, Template, TemplateError
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from printkit.errors import Problems, Where
+from printkit.localise.languages import Language
+from printkit.model import Game, TextSource
+
+MISSING = object()
+
+
+def sandbox() -> ImmutableSandboxedEnvironment:
+    """A jinja2 environment in which a game's text cannot reach Python internals."""
+    return ImmutableSandboxedEnvironment(undefined=StrictUndefined, autoescape=False,
+                                         keep_trailing_newline=False)
+
+
+class Wording:
+    """Looks up and renders the game's strings for one language.
+
+    A string missing in this language falls back to the source language, marked
+    "[xx: …]" when `allow_missing` is set and reported as a problem otherwise.
+    """
+
+    def __init__(self, game: Game, lang: Language, problems: Problems,
+                 allow_missing: bool = False):
+        self.game = game
+        self.lang = lang
+        self.locale = Locale.parse(lang.locale)
+        self.problems = problems
+        self.allow_missing = allow_missing
+        self.source = game.texts.get(game.source_language)
+        self.target = game.texts.get(lang.code)
+        self.env = sandbox()
+        self.env.filters["q"] = self.quote
+        self.env.globals.update(self.helpers())
+        self.compiled: dict[str, Template] = {}
+
+    def where(self, text: TextSource | None, keys: tuple[str, ...]) -> Where:
+        path = text.path if text else self.game.folder / "text" / f"{self.lang.code}.toml"
+        line = 0
+        if text is not None:
+            for end in range(len(keys), 0, -1):
+                line = text.lines.get(tuple(keys[:end]), 0)
+                if line:
+                    break
+        return self.problems.where(path, line, ".".join(keys))
+
+    def raw(self, *keys: str, required: bool = True) -> Any:
+        """The unrendered value at keys, from this language or (marked) the source."""
+        value = _lookup(self.target, keys)
+        if value is not MISSING:
+            return value
+        fallback = _lookup(self.source, keys)
+        if not required and fallback is MISSING:
+            return None
+        if fallback is MISSING or not self.allow_missing:
+            self.problems.add(self.where(self.target, keys), "missing text; add it to "
+                              f"text/{self.lang.code}.toml")
+            return "?"
+        return _mark(fallback, self.game.source_language)
+
+    def text(self, *keys: str, required: bool = True, **context: Any) -> str:
+        """The rendered string at keys ('' if optional and absent)."""
+        value = self.raw(*keys, required=required)
+        if value is None:
+            return ""
+        return self.render(str(value), keys, context)
+
+    def texts(self, *keys: str, **context: Any) -> tuple[str, ...]:
+        """A rendered list of strings."""
+        value = self.raw(*keys)
+        items = value if isinstance(value, list) else [value]
+        return tuple(self.render(str(v), keys, context) for v in items)
+
+    def render(self, source: str, keys: tuple[str, ...], context: dict[str, Any]) -> str:
+        if "{" not in source:
+            return source
+        try:
+            template = self.compiled.get(source)
+            if template is None:
+                template = self.compiled[source] = self.env.from_string(source)
+            return template.render(**context)
+        except TemplateError as exc:
+            self.problems.add(self.where(self.target or self.source, keys),
+                              f"template error: {exc}")
+        except (TypeError, ValueError, KeyError, ArithmeticError) as exc:
+            self.problems.add(self.where(self.target or self.source, keys),
+                              f"template error: {exc.__class__.__name__}: {exc}")
+        return "?"
+
+    def helpers(self) -> dict[str, Any]:
+        return {"strokes": self.strokes, "amount": self.count, "name": self.name,
+                "in_text": self.in_text, "implement_name": self.implement_name,
+                "implement_definite": self.implement_definite, "number": self.number,
+                "ordinal": self.ordinal, "q": self.quote}
+
+    # helpers -----------------------------------------------------------------
+
+    def number(self, n: int | float) -> str:
+        return format_decimal(n, locale=self.locale)
+
+    def ordinal(self, n: int) -> str:
+        return self.lang.ordinal.format(n=n)
+
+    def quote(self, text: str, nested: bool = False) -> str:
+        q = self.lang.quotes
+        return f"{q[2]}{text}{q[3]}" if nested else f"{q[0]}{text}{q[1]}"
+
+    def unit(self, unit: str, n: int) -> str:
+        """'12 klappen': the unit's CLDR plural category for n, with the number."""
+        category = self.locale.plural_form(n)
+        forms = self.raw("units", unit)
+        if not isinstance(forms, dict):
+            return f"{self.number(n)} {unit}"
+        form = forms.get(category) or forms.get("other") or next(iter(forms.values()), "{n}")
+        # a no-break space keeps the number with its unit
+        return str(form).replace("{n} ", "{n}\u00a0").replace("{n}", self.number(n))
+
+    def count(self, n: int, implement: str = "hand") -> str:
+        impl = self.game.implement.get(implement)
+        return self.unit(impl.unit if impl else "stroke", int(n))
+
+    def strokes(self, n: int, implement: str) -> str:
+        return self.text("phrases", "strokes", count=self.count(n, implement),
+                         implement=self.implement_definite(implement))
+
+    def implement_name(self, implement: str) -> str:
+        return self.text("implements", implement, "name")
+
+    def implement_definite(self, implement: str) -> str:
+        return self.text("implements", implement, "definite")
+
+    def name(self, ref: str) -> str:
+        return self.text(_section(self.game, ref), ref, "name")
+
+    def in_text(self, ref: str) -> str:
+        section = _section(self.game, ref)
+        return self.text(section, ref, "in_text", required=False) or self.name(ref)
+
+
+def _section(game: Game, ref: str) -> str:
+    if ref in game.street:
+        return "streets"
+    if ref in game.station:
+        return "stations"
+    if ref in game.tax:
+        return "taxes"
+    return "corners"
+
+
+def _lookup(text: TextSource | None, keys: tuple[str, ...]) -> Any:
+    value: Any = text.data if text else MISSING
+    for key in keys:
+        if not isinstance(value, dict) or key not in value:
+            return MISSING
+        value = value[key]
+    return value
+
+
+def _mark(value: Any, lang: str) -> Any:
+    if isinstance(value, list):
+        return [f"[{lang}: {v}]" for v in value]
+    if isinstance(value, dict):
+        return value
+    return f"[{lang}: {value}]"

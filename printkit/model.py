@@ -1,0 +1,221 @@
+"""The language-neutral game: frozen values produced by `load`, checked by `validate`.
+
+Every record keeps `where` (file and line) so that later stages can report problems
+at the place a user has to edit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from printkit.errors import Where
+
+
+@dataclass(frozen=True)
+class Stake:
+    """A number of strokes with an implement."""
+
+    implement: str
+    count: int
+    where: Where = field(compare=False, default=Where(""))
+
+
+@dataclass(frozen=True)
+class Implement:
+    id: str
+    number: int
+    unit: str
+    where: Where = field(compare=False)
+
+
+@dataclass(frozen=True)
+class Group:
+    id: str
+    implement: str
+    colour: str
+    where: Where = field(compare=False)
+
+
+@dataclass(frozen=True)
+class Street:
+    id: str
+    group: str
+    purchase: int
+    complete: int
+    where: Where = field(compare=False)
+
+
+@dataclass(frozen=True)
+class Station:
+    id: str
+    where: Where = field(compare=False)
+
+
+@dataclass(frozen=True)
+class PenaltyLine:
+    id: str
+    buyoff: int
+    implement: str
+    where: Where = field(compare=False)
+
+
+@dataclass(frozen=True)
+class Tax:
+    id: str
+    implement: str
+    count: int
+    where: Where = field(compare=False)
+
+
+@dataclass(frozen=True)
+class Square:
+    """One square of the board: its position, its kind and the id it refers to."""
+
+    position: int
+    kind: str
+    ref: str
+    where: Where = field(compare=False)
+
+
+@dataclass(frozen=True)
+class ChanceCard:
+    id: str
+    keep: bool
+    goto: str
+    direct: bool
+    start_note: bool
+    params: tuple[tuple[str, Any], ...]
+    where: Where = field(compare=False)
+
+
+@dataclass(frozen=True)
+class State:
+    """A clothing state: its score factor and the rounds it applies to."""
+
+    id: str
+    factor: int
+    first_round: int
+    last_round: int
+    where: Where = field(compare=False)
+
+
+@dataclass(frozen=True)
+class SpankerRoll:
+    """With `opponents` opponents, a die showing low..high makes player `spanker` spank
+    (0: roll again)."""
+
+    opponents: int
+    low: int
+    high: int
+    spanker: int
+    where: Where = field(compare=False)
+
+
+@dataclass(frozen=True)
+class Rules:
+    start_land: Stake
+    warm_up: Stake
+    station_purchase: Stake
+    station_dice: int
+    lines_dice: int
+    lines_wrong_factor: int
+    corner_max_turns: int
+    corner_fine: Stake
+    rounds: int
+    final_multiplier: int
+    final_multiplier_cane: int
+
+
+@dataclass(frozen=True)
+class Length:
+    """A length in points, with the text it was read from."""
+
+    pt: float
+    text: str
+
+
+@dataclass(frozen=True)
+class BoardSpec:
+    size: float
+    corner: float
+    background: str
+    ink: str
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    deed: str
+    chance: str
+    deed_back: str
+    chance_colour: str
+
+
+@dataclass(frozen=True)
+class TextSource:
+    """A parsed text/<lang>.toml (game wording in one language)."""
+
+    lang: str
+    path: Path
+    data: dict[str, Any] = field(compare=False)
+    lines: dict[tuple, int] = field(compare=False)
+
+
+@dataclass(frozen=True)
+class Game:
+    """A whole game, language-neutral; `texts` holds the wording per language."""
+
+    id: str
+    folder: Path
+    system: str
+    source_language: str
+    languages: tuple[str, ...]
+    players: tuple[int, int]
+    board: BoardSpec
+    cards: CardSpec
+    rules: Rules
+    implements: tuple[Implement, ...]
+    groups: tuple[Group, ...]
+    streets: tuple[Street, ...]
+    stations: tuple[Station, ...]
+    station_die: tuple[tuple[int, str], ...]
+    penalty_lines: tuple[PenaltyLine, ...]
+    taxes: tuple[Tax, ...]
+    squares: tuple[Square, ...]
+    chance: tuple[ChanceCard, ...]
+    states: tuple[State, ...]
+    spanker_die: tuple[SpankerRoll, ...]
+    texts: dict[str, TextSource] = field(compare=False, hash=False)
+    where: Where = field(compare=False, default=Where(""))
+
+    @cached_property
+    def implement(self) -> dict[str, Implement]:
+        return {i.id: i for i in self.implements}
+
+    @cached_property
+    def group(self) -> dict[str, Group]:
+        return {g.id: g for g in self.groups}
+
+    @cached_property
+    def street(self) -> dict[str, Street]:
+        return {s.id: s for s in self.streets}
+
+    @cached_property
+    def station(self) -> dict[str, Station]:
+        return {s.id: s for s in self.stations}
+
+    @cached_property
+    def penalty_line(self) -> dict[str, PenaltyLine]:
+        return {p.id: p for p in self.penalty_lines}
+
+    @cached_property
+    def tax(self) -> dict[str, Tax]:
+        return {t.id: t for t in self.taxes}
+
+    def streets_of(self, group: str) -> tuple[Street, ...]:
+        return tuple(s for s in self.streets if s.group == group)
+
+    def state_of_round(self, round_: int) -> State | None:
+        return next((s for s in self.states if s.first_round <= round_ <= s.last_round), None)

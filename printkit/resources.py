@@ -1,0 +1,58 @@
+"""Where built-in games, templates and fonts are, and how a game name becomes a folder.
+
+Built-ins travel in the wheel under printkit/_builtin/; in a source checkout they are the
+top-level data/ and templates/ folders. A data/ folder in the working directory (or
+--data DIR) adds games or overrides built-in ones of the same name.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from printkit.errors import PrintkitError
+
+PACKAGE = Path(__file__).resolve().parent
+FONTS = PACKAGE / "fonts"
+DEFAULT_GAME = "spankopoly"
+
+
+def builtin(name: str) -> Path:
+    """The built-in `data` or `templates` folder."""
+    installed = PACKAGE / "_builtin" / name
+    return installed if installed.is_dir() else PACKAGE.parent / name
+
+
+def data_dirs(data: Path | None) -> list[Path]:
+    """Folders searched for games, the user's first."""
+    user = data if data is not None else Path.cwd() / "data"
+    dirs = [user] if user.is_dir() else []
+    if data is not None and not data.is_dir():
+        raise PrintkitError(f"--data {data}: no such folder")
+    if builtin("data").resolve() not in [d.resolve() for d in dirs]:
+        dirs.append(builtin("data"))
+    return dirs
+
+
+def find_game(name: str, data: Path | None) -> Path:
+    """The folder of game `name` (a name under a data folder, or a path to a folder)."""
+    as_path = Path(name)
+    if (as_path.is_dir() and (as_path / "game.toml").is_file()) or "/" in name:
+        if not (as_path / "game.toml").is_file():
+            raise PrintkitError(f"{name}: not a game folder (it has no game.toml)")
+        return as_path
+    if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", name):
+        raise PrintkitError(f"'{name}' is not a game name; use lower-case letters, digits,"
+                            " - and _")
+    for folder in data_dirs(data):
+        if (folder / name / "game.toml").is_file():
+            return folder / name
+    raise PrintkitError(f"no game '{name}'; available games: {', '.join(list_games(data))}")
+
+
+def list_games(data: Path | None) -> list[str]:
+    """Names of every game found, the user's and the built-in ones."""
+    names = set()
+    for folder in data_dirs(data):
+        names.update(p.parent.name for p in folder.glob("*/game.toml"))
+    return sorted(names)

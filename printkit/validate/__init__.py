@@ -1,0 +1,24 @@
+"""Stage 2, validate: semantic checks across the records of a loaded game."""
+
+from __future__ import annotations
+
+from printkit.errors import Problem, Problems
+from printkit.model import Game
+from printkit.validate import spankopoly
+
+SYSTEMS = {"spankopoly": spankopoly.check}
+
+
+def check_game(game: Game) -> list[Problem]:
+    """Every semantic problem of the game (empty when it is consistent)."""
+    problems = Problems(game.folder.parent)
+    SYSTEMS[game.system](game, problems)
+    return sorted(set(problems.items))
+
+
+def validate_game(game: Game) -> Game:
+    """Return the game unchanged, or raise PrintkitError listing every problem."""
+    problems = Problems(game.folder.parent)
+    problems.extend(check_game(game))
+    problems.raise_if_any()
+    return game

@@ -1,0 +1,57 @@
+"""Checks shared by every game system: unique ids, references, the board ring."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from printkit.errors import Problems, Where
+
+
+def unique(records: Iterable[Any], what: str, problems: Problems, key: str = "id") -> None:
+    """Report a record whose key repeats an earlier one."""
+    seen: dict[Any, Where] = {}
+    for record in records:
+        value = getattr(record, key)
+        if value in seen:
+            first = seen[value]
+            problems.add(record.where.at(key),
+                         f"duplicate {what} '{value}' (first at line {first.line});"
+                         " give each a different " + key)
+        else:
+            seen[value] = record.where
+
+
+def refer(value: str, known: Iterable[str], what: str, where: Where,
+          problems: Problems) -> None:
+    """Report a reference to an id that does not exist."""
+    known = list(known)
+    if value and value not in known:
+        hint = ", ".join(sorted(known)[:12]) + (", …" if len(known) > 12 else "")
+        problems.add(where, f"unknown {what} '{value}'; known: {hint}")
+
+
+def board_ring(squares: tuple, problems: Problems, where: Where) -> int:
+    """Positions run 0..n-1 with n a multiple of 4 and a corner at each quarter."""
+    positions = [s.position for s in squares]
+    n = len(squares)
+    unique(squares, "board position", problems, key="position")
+    if n < 8 or n % 4:
+        problems.add(where, f"the board has {n} squares; it needs a multiple of 4 (e.g. 40)")
+        return n
+    for s in squares:
+        if s.position >= n:
+            problems.add(s.where.at("position"),
+                         f"position {s.position} is beyond the board's {n} squares (0–{n - 1})")
+    missing = sorted(set(range(n)) - set(positions))
+    if missing:
+        problems.add(where, f"no square at position {', '.join(map(str, missing))}")
+    for s in squares:
+        is_corner = s.position % (n // 4) == 0
+        if is_corner != (s.kind == "corner"):
+            problems.add(s.where.at("kind"),
+                         f"position {s.position} " + ("is a corner; put a corner here"
+                                                      if is_corner else
+                                                      f"is not a corner; corners stand at 0, "
+                                                      f"{n // 4}, {n // 2} and {3 * n // 4}"))
+    return n
