@@ -116,11 +116,22 @@ class LinesText:
 
 
 @dataclass(frozen=True)
-class Meta:
-    """Document information for one output file."""
+class LinesSet:
+    """The penalty-line sheets of a game."""
 
+    sheets: tuple[LinesText, ...]
+
+
+Content = BoardText | Deck | ScorepadText | LinesSet
+
+
+@dataclass(frozen=True)
+class Product:
+    """One printable part of a kit: its file name, document title and content."""
+
+    name: str
     title: str
-    subject: str
+    content: Content
 
 
 @dataclass(frozen=True)
@@ -130,15 +141,8 @@ class Kit:
     game: str
     lang: str
     title: str
-    board: BoardText
-    decks: tuple[Deck, ...]
-    scorepad: ScorepadText
-    lines: tuple[LinesText, ...]
-    meta: tuple[tuple[str, Meta], ...]
     creator: str
+    products: tuple[Product, ...]
 
-    def meta_for(self, product: str) -> Meta:
-        return dict(self.meta)[product]
-
-    def deck(self, name: str) -> Deck:
-        return next(d for d in self.decks if d.name == name)
+    def product(self, name: str) -> Product:
+        return next(p for p in self.products if p.name == name)

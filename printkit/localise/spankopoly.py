@@ -5,8 +5,8 @@ from __future__ import annotations
 from printkit import __version__
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import (
-    BoardText, CardText, Deck, Heading, Kit, LinesText, Meta, Para, RoundText, Row,
-    ScorepadText, SquareText,
+    BoardText, CardText, Deck, Heading, Kit, LinesSet, LinesText, Para, Product, RoundText,
+    Row, ScorepadText, SquareText,
 )
 from printkit.localise.wording import Wording
 from printkit.model import ChanceCard, Game, Stake, Street
@@ -44,19 +44,15 @@ def text_keys(game: Game) -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
 
 def localise(game: Game, w: Wording, _: Labels) -> Kit:
     """The whole kit in the language of `w` and `_`."""
-    title = w.text("game", "title")
-    decks = (deeds(game, w, _), chance(game, w, _))
-    products = {"board": _("Board"), "board-tiles": _("Board (tiled)"),
-                "deeds": _("Title deeds"), "chance": _("Chance cards"),
-                "scorepad": _("Score sheet"), "lines": _("Penalty lines"),
-                "rules": _("Rules"), "rules-booklet": _("Rules (booklet)")}
-    return Kit(
-        game=game.id, lang=w.lang.code, title=title,
-        board=board(game, w, _), decks=decks, scorepad=scorepad(game, w, _),
-        lines=tuple(lines(game, w, _)),
-        meta=tuple((k, Meta(f"{title} – {v}", v)) for k, v in products.items()),
-        creator=f"printkit {__version__}",
+    products = (
+        Product("board", _("Board"), board(game, w, _)),
+        Product("deeds", _("Title deeds"), deeds(game, w, _)),
+        Product("chance", _("Chance cards"), chance(game, w, _)),
+        Product("scorepad", _("Score sheet"), scorepad(game, w, _)),
+        Product("lines", _("Penalty lines"), LinesSet(tuple(lines(game, w, _)))),
     )
+    return Kit(game.id, w.lang.code, w.text("game", "title"), f"printkit {__version__}",
+               products)
 
 
 def lower_first(text: str) -> str:

@@ -1,6 +1,5 @@
-"""The language-neutral game: frozen values produced by `load`, checked by `validate`.
-
-Every record keeps `where` (file and line) so that later stages can report problems
+"""The language-neutral spankopoly game: frozen values produced by `load`, checked by
+`validate`. Every record keeps `where` (file and line) so later stages can report problems
 at the place a user has to edit.
 """
 
@@ -12,15 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit.errors import Where
-
-
-@dataclass(frozen=True)
-class Stake:
-    """A number of strokes with an implement."""
-
-    implement: str
-    count: int
-    where: Where = field(compare=False, default=Where(""))
+from printkit.model.common import BoardSpec, Square, Stake, TextSource
 
 
 @dataclass(frozen=True)
@@ -67,16 +58,6 @@ class Tax:
     id: str
     implement: str
     count: int
-    where: Where = field(compare=False)
-
-
-@dataclass(frozen=True)
-class Square:
-    """One square of the board: its position, its kind and the id it refers to."""
-
-    position: int
-    kind: str
-    ref: str
     where: Where = field(compare=False)
 
 
@@ -130,37 +111,11 @@ class Rules:
 
 
 @dataclass(frozen=True)
-class Length:
-    """A length in points, with the text it was read from."""
-
-    pt: float
-    text: str
-
-
-@dataclass(frozen=True)
-class BoardSpec:
-    size: float
-    corner: float
-    background: str
-    ink: str
-
-
-@dataclass(frozen=True)
 class CardSpec:
     deed: str
     chance: str
     deed_back: str
     chance_colour: str
-
-
-@dataclass(frozen=True)
-class TextSource:
-    """A parsed text/<lang>.toml (game wording in one language)."""
-
-    lang: str
-    path: Path
-    data: dict[str, Any] = field(compare=False)
-    lines: dict[tuple, int] = field(compare=False)
 
 
 @dataclass(frozen=True)
@@ -219,3 +174,4 @@ class Game:
 
     def state_of_round(self, round_: int) -> State | None:
         return next((s for s in self.states if s.first_round <= round_ <= s.last_round), None)
+
