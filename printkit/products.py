@@ -10,12 +10,16 @@ from dataclasses import dataclass
 
 from printkit.errors import Problems
 from printkit.impose import PAPERS, Page, nup, plain, single, tile_pages
+from printkit.impose.booklet import page_size, saddle
 from printkit.layout.board import board_face
+from printkit.layout.booklet import booklet_pages
 from printkit.layout.cards import card_face
 from printkit.layout.problems import item_where
 from printkit.layout.sheets import lines_page, scorepad_pages
 from printkit.layout.style import CARD_FORMATS
-from printkit.localise.kit import BoardText, Deck, Kit, LinesSet, Product, ScorepadText
+from printkit.localise.kit import (
+    BoardText, BookletText, Deck, Kit, LinesSet, Product, ScorepadText,
+)
 
 
 @dataclass(frozen=True)
@@ -71,5 +75,16 @@ def lines(product: Product, kit: Kit, options: Options, problems: Problems) -> P
     return [(product.name, "", [plain(f) for f in faces if f])]
 
 
+def rules(product: Product, kit: Kit, options: Options, problems: Problems) -> Pages:
+    """The booklet in reading order (for a print shop) and imposed for saddle stitching."""
+    assert isinstance(product.content, BookletText)
+    faces = booklet_pages(product.content, page_size(options.paper),
+                          item_where(kit.game, kit.lang, "rules"), problems)
+    if not faces:
+        return []
+    return [(product.name, "", [plain(f) for f in faces]),
+            (f"{product.name}-booklet", "", saddle(faces, options.paper))]
+
+
 LAYOUTS: dict[type, Layout] = {BoardText: board, Deck: deck, ScorepadText: scorepad,
-                               LinesSet: lines}
+                               LinesSet: lines, BookletText: rules}

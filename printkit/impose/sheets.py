@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printkit.errors import PrintkitError
 from printkit.impose.page import Box, Page
 from printkit.layout.ops import MM, REGISTRATION, Face, Group, Line, Op, translate
 
@@ -59,8 +60,8 @@ def grid(paper: tuple[float, float], item_w: float, item_h: float, bleed: float)
     cols, mark_x = fit_count(pw - 2 * PRINTER_MARGIN, item_w, gutter)
     rows, mark_y = fit_count(ph - 2 * PRINTER_MARGIN, item_h, gutter)
     if cols < 1 or rows < 1:
-        raise ValueError(f"a {item_w / MM:.0f} × {item_h / MM:.0f} mm item does not fit the "
-                         "sheet with bleed and crop marks")
+        raise PrintkitError(f"a {item_w / MM:.0f} × {item_h / MM:.0f} mm card does not fit "
+                            "the sheet with bleed and crop marks; choose a larger --paper")
     w = cols * item_w + (cols - 1) * gutter
     h = rows * item_h + (rows - 1) * gutter
     return Grid(cols, rows, item_w, item_h, gutter, (pw - w) / 2, (ph + h) / 2,

@@ -82,6 +82,10 @@ def check_texts(game: Game, code: str) -> TextReport:
             continue
         unused.append(Problem(problems.where(path, _line(text, key), ".".join(key)),
                               "unused text; no part of the game refers to it"))
+    rules = game.folder / "rules"
+    if (rules / f"{game.source_language}.md").is_file() and not (rules / f"{code}.md").is_file():
+        missing.append(Problem(problems.where(rules / f"{code}.md"),
+                               "missing rules; write the rule booklet text in this file"))
     catalog = read_catalog(lang.catalog, lang.locale, problems)
     for message, line in untranslated(catalog) if catalog else []:
         missing.append(Problem(problems.where(lang.catalog, line, message),

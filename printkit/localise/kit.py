@@ -122,7 +122,44 @@ class LinesSet:
     sheets: tuple[LinesText, ...]
 
 
-Content = BoardText | Deck | ScorepadText | LinesSet
+@dataclass(frozen=True)
+class BookHeading:
+    """A chapter (level 1, listed in the contents) or section (level 2) heading."""
+
+    level: int
+    text: str
+
+
+@dataclass(frozen=True)
+class BookPara:
+    """A paragraph; kind is body, item (with its marker: • or 1.) or note (boxed)."""
+
+    text: str
+    kind: str = "body"
+    marker: str = ""
+
+
+@dataclass(frozen=True)
+class BookTable:
+    """A table generated from the game data; the first row holds the column heads."""
+
+    rows: tuple[tuple[str, ...], ...]
+
+
+BookBlock = BookHeading | BookPara | BookTable
+
+
+@dataclass(frozen=True)
+class BookletText:
+    """The rule booklet: cover title and subtitle, the contents heading and the blocks."""
+
+    title: str
+    subtitle: str
+    contents: str
+    blocks: tuple[BookBlock, ...]
+
+
+Content = BoardText | Deck | ScorepadText | LinesSet | BookletText
 
 
 @dataclass(frozen=True)

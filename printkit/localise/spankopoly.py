@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from printkit import __version__
+from printkit.localise.booklet import booklet, has_rules
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import (
     BoardText, CardText, Deck, Heading, Kit, LinesSet, LinesText, Para, Product, RoundText,
@@ -51,6 +52,9 @@ def localise(game: Game, w: Wording, _: Labels) -> Kit:
         Product("scorepad", _("Score sheet"), scorepad(game, w, _)),
         Product("lines", _("Penalty lines"), LinesSet(tuple(lines(game, w, _)))),
     )
+    if has_rules(game):
+        products += (Product("rules", _("Rules"), booklet(
+            w, _, tables(game, w, _), rules_context(game, w), w.problems)),)
     return Kit(game.id, w.lang.code, w.text("game", "title"), f"printkit {__version__}",
                products)
 
@@ -229,3 +233,60 @@ def lines(game: Game, w: Wording, _: Labels) -> list[LinesText]:
         _("Write this line exactly, as many times as you rolled."),
         _("Buy off: {strokes} per line", strokes=w.strokes(line.buyoff, line.implement)),
         _("Name")) for line in game.penalty_lines]
+
+
+def tables(game: Game, w: Wording, _: Labels) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """The booklet's tables, from the same data as the cards (first row: column heads)."""
+    hand = lower_first(w.implement_name("hand"))
+    streets = [(w.name(s.id), w.implement_name(game.group[s.group].implement),
+                w.count(s.purchase), w.count(s.complete, game.group[s.group].implement))
+               for s in game.streets]
+    r = game.rules
+    spanker = [(str(x.opponents), f"{x.low}–{x.high}" if x.high > x.low else str(x.low),
+                _("player {n}", n=x.spanker) if x.spanker else _("roll again"))
+               for x in game.spanker_die]
+    states = [(f"{s.first_round}–{s.last_round}", w.text("states", s.id, "name"),
+               w.text("states", s.id, "code"), f"× {s.factor}") for s in game.states]
+    cards = [(title, text + (" " + _("(keep)") if card.keep else ""))
+             for card in game.chance for title, text in [chance_text(card, w)]]
+    return {
+        "implements": ((_("Number"), _("Implement")),
+                       *((str(i.number), w.implement_name(i.id)) for i in game.implements)),
+        "streets": ((_("Street"), _("Implement"), _("Purchase ({implement})", implement=hand),
+                     _("Complete")), *streets),
+        "stations": ((_("Station"), _("Purchase ({implement})", implement=lower_first(
+            w.implement_name(r.station_purchase.implement)))),
+            *((w.name(s.id), w.count(r.station_purchase.count, r.station_purchase.implement))
+              for s in game.stations)),
+        "station_die": ((_("Die"), _("Implement")),
+                        *((str(face), w.implement_name(i)) for face, i in game.station_die)),
+        "spanker_die": ((_("Opponents"), _("Die"), _("Spanker")), *spanker),
+        "penalty_lines": ((_("Line"), _("Buy off per line")),
+                          *((w.quote(w.text("penalty_lines", p.id, "text")),
+                             w.strokes(p.buyoff, p.implement)) for p in game.penalty_lines)),
+        "taxes": ((_("Tax"), _("Punishment")),
+                  *((w.name(t.id), w.strokes(t.count, t.implement)) for t in game.taxes)),
+        "scoring": ((_("Rounds"), _("State"), _("Code"), _("Factor")), *states),
+        "chance": ((_("Card"), _("Text")), *cards),
+    }
+
+
+def rules_context(game: Game, w: Wording) -> dict[str, object]:
+    """Template variables of the rule booklet (see README: rule booklets)."""
+    r = game.rules
+    stakes = {"start_land": r.start_land, "warm_up": r.warm_up,
+              "station_purchase": r.station_purchase, "corner_fine": r.corner_fine}
+    numbers = {k: getattr(r, k) for k in ("rounds", "final_multiplier", "final_multiplier_cane",
+                                           "corner_max_turns", "station_dice", "lines_dice",
+                                           "lines_wrong_factor")}
+    context = corner_context(game, w)
+    return {"rules": numbers, "players_min": game.players[0], "players_max": game.players[1],
+            "stake": lambda name: stake_text(w, stakes[name]),
+            "text": lambda *keys: w.text(*keys), **context}
+
+
+def corner_context(game: Game, w: Wording) -> dict[str, object]:
+    fine = game.rules.corner_fine
+    return {"postures": w.texts("corner", "postures"),
+            "ways_out": w.texts("corner", "ways_out", fine_count=fine.count,
+                                fine_implement=fine.implement)}

@@ -1,0 +1,98 @@
+"""The rule booklet: reading-order A5 pages and the 2-up saddle-stitch imposition."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from conftest import MM, pdf_text
+from printkit.errors import PrintkitError
+from printkit.impose.booklet import spreads
+from printkit.pipeline import Options, build
+
+RULES = """# Het spel
+
+Spankopoly duurt {{ rules.rounds }} rondes, voor {{ players_min }} tot {{ players_max }} spelers.
+Wie op start begint krijgt {{ stake("warm_up") }}.
+
+> Een notitie over {{ text("corners", "visiting", "name")|q }}.
+
+## De straten
+
+{{ table("streets") }}
+
+{% for p in postures %}- {{ p }}
+{% endfor %}
+1. Eerste punt
+2. Tweede punt
+
+# Kanskaarten
+
+{{ table("chance") }}
+"""
+
+
+def write_rules(game: Path, text: str = RULES, lang: str = "nl") -> None:
+    (game / "rules").mkdir(exist_ok=True)
+    (game / "rules" / f"{lang}.md").write_text(text, encoding="utf-8")
+
+
+@pytest.fixture
+def booklet_kit(game_copy: Path, tmp_path: Path) -> Path:
+    write_rules(game_copy)
+    build("spankopoly", ["nl"], game_copy.parent, tmp_path / "out", Options())
+    return tmp_path / "out" / "spankopoly" / "nl"
+
+
+def test_rules_pdf_has_cover_contents_and_generated_tables(booklet_kit: Path) -> None:
+    reader = PdfReader(booklet_kit / "rules.pdf")
+    assert len(reader.pages) % 4 == 0
+    first = reader.pages[0]
+    assert round(float(first.mediabox.width) / MM) == 148
+    assert round(float(first.mediabox.height) / MM) == 210
+    text = pdf_text(booklet_kit / "rules.pdf")
+    assert "Spankopoly Spelregels Inhoud Het spel 3 De straten 3 Kanskaarten" in text
+    assert "Spankopoly duurt 12 rondes, voor 2 tot 6 spelers." in text
+    assert "40 klappen met de hand" in text
+    assert "Een notitie over ‘Leedvermaak’." in text
+    assert "Straat Instrument Aankoop (hand) Compleet" in text
+    assert "Six Stripe Academy Cane 60 klappen 6 slagen" in text
+    assert "Handen langs het lichaam" in text.capitalize() or "handen langs het lichaam" in text
+    assert "Ga direct naar station ‘Halfmast’" in text
+
+
+def test_booklet_sheet_sides_are_in_saddle_stitch_order(booklet_kit: Path) -> None:
+    n = len(PdfReader(booklet_kit / "rules.pdf").pages)
+    with pdfplumber.open(booklet_kit / "rules-booklet.pdf") as pdf:
+        assert len(pdf.pages) == n // 2
+        for side, (left, right) in zip(pdf.pages, spreads(n)):
+            assert side.width > side.height  # landscape
+            assert round(side.width / MM) == 297
+            numbers = {w["text"]: w["x0"] < side.width / 2 for w in side.extract_words()
+                       if w["text"].isdigit() and w["bottom"] > side.height - 12 * MM}
+            for page, on_left in ((left, True), (right, False)):
+                if str(page) in numbers:  # blank and cover pages carry no number
+                    assert numbers[str(page)] is on_left
+        first = pdf.pages[0].extract_text()
+        assert "Spankopoly" in first  # the cover is page 1, on the right of the first side
+
+
+def test_spreads_for_eight_pages() -> None:
+    assert spreads(8) == [(8, 1), (2, 7), (6, 3), (4, 5)]
+
+
+def test_rules_template_error_is_located(game_copy: Path, tmp_path: Path) -> None:
+    write_rules(game_copy, "# Titel\n\nTekst {{ table('nope') }}\n")
+    with pytest.raises(PrintkitError) as err:
+        build("spankopoly", ["nl"], game_copy.parent, tmp_path / "out", Options())
+    message = str(err.value)
+    assert "spankopoly/rules/nl.md:3: template error: ValueError: no table 'nope'" in message
+
+
+def test_rules_syntax_error_is_located(game_copy: Path, tmp_path: Path) -> None:
+    write_rules(game_copy, "# Titel\n\n{% if %}\n")
+    with pytest.raises(PrintkitError, match=r"rules/nl.md:3: template error"):
+        build("spankopoly", ["nl"], game_copy.parent, tmp_path / "out", Options())
