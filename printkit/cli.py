@@ -23,7 +23,6 @@ from printkit.resources import DEFAULT_GAME, list_games
 
 app = typer.Typer(no_args_is_help=True, add_completion=False,
                   help="Print-ready PDFs for custom Monopoly-style games.")
-out_console = Console()
 err_console = Console(stderr=True)
 
 GameArg = Annotated[str, typer.Argument(help="Game name under data/ (or a game folder).")]
@@ -36,10 +35,9 @@ DataOpt = Annotated[Path | None, typer.Option(
 
 def fail(error: PrintkitError) -> None:
     for problem in error.problems:
-        err_console.print(f"[red]error:[/] {problem}", highlight=False, soft_wrap=True)
+        typer.echo(f"error: {problem}", err=True)
     n = len(error.problems)
-    if n > 1:
-        err_console.print(f"{n} problems; nothing was written.", highlight=False)
+    typer.echo(f"{n} problem{'s' if n != 1 else ''}; nothing was written.", err=True)
     raise typer.Exit(2)
 
 
@@ -87,9 +85,8 @@ def build(
         fail(exc)
         return
     for item in built:
-        out_console.print(f"{item.path}  ({item.pages} page{'s' if item.pages != 1 else ''})",
-                          highlight=False)
-    out_console.print(f"{len(built)} files written.", highlight=False)
+        typer.echo(f"{item.path}  ({item.pages} page{'s' if item.pages != 1 else ''})")
+    typer.echo(f"{len(built)} files written.")
 
 
 @app.command()
@@ -102,12 +99,12 @@ def check(game: GameArg = DEFAULT_GAME, lang: LangOpt = ["all"],  # noqa: B006
         for code in languages_of(loaded, lang):
             report = check_texts(loaded, code)
             for problem in report.missing:
-                out_console.print(f"missing: {problem}", highlight=False, soft_wrap=True)
+                typer.echo(f"missing: {problem}")
             for problem in report.unused:
-                out_console.print(f"unused: {problem}", highlight=False, soft_wrap=True)
+                typer.echo(f"unused: {problem}")
             missing += len(report.missing)
-            out_console.print(f"{loaded.id} ({code}): {len(report.missing)} missing, "
-                              f"{len(report.unused)} unused", highlight=False)
+            typer.echo(f"{loaded.id} ({code}): {len(report.missing)} missing, "
+                       f"{len(report.unused)} unused")
     except PrintkitError as exc:
         fail(exc)
         return
@@ -120,11 +117,10 @@ def list_(data: DataOpt = None) -> None:
     """List the games and languages available."""
     try:
         for name in list_games(data):
-            out_console.print(name, highlight=False)
+            typer.echo(name)
         languages = load_languages()
-        out_console.print("languages: " + ", ".join(f"{c} ({lang.name})"
-                                                   for c, lang in sorted(languages.items())),
-                          highlight=False)
+        typer.echo("languages: " + ", ".join(f"{c} ({lang.name})"
+                                            for c, lang in sorted(languages.items())))
     except PrintkitError as exc:
         fail(exc)
 

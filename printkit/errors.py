@@ -52,6 +52,8 @@ class Problems:
     def __init__(self, root: Path | None = None):
         self.root = root
         self.items: list[Problem] = []
+        self.unreadable = False  # a file could not be read as a whole
+
 
     def where(self, path: Path | str, line: int = 0, field: str = "") -> Where:
         """A Where with the path shown relative to the game folder's parent when possible."""
@@ -59,6 +61,12 @@ class Problems:
 
     def add(self, where: Where, message: str) -> None:
         self.items.append(Problem(where, message))
+
+    def add_unreadable(self, where: Where, message: str) -> None:
+        """A problem that makes a file (or part of it) unusable: later checks would only
+        report its consequences."""
+        self.add(where, message)
+        self.unreadable = True
 
     def extend(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
         self.items.extend(problems)

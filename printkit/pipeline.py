@@ -35,7 +35,9 @@ class Built:
 
 def load(name: str, data: Path | None) -> Game:
     """Load and validate a game by name or folder."""
-    return validate_game(load_game(find_game(name, data)))
+    folder = find_game(name, data)
+    problems = Problems(folder.parent)
+    return validate_game(load_game(folder, problems), problems)
 
 
 def languages_of(game: Game, langs: list[str]) -> list[str]:

@@ -40,3 +40,8 @@ def pdf_text(path: Path) -> str:
 def page_texts(path: Path) -> list[str]:
     return [" ".join((p.extract_text() or "").replace("\u00a0", " ").split())
             for p in PdfReader(path).pages]
+
+
+def char_size(char: dict) -> float:
+    """The font size of a pdfplumber char, also for text turned a quarter (board sides)."""
+    return char["size"] if char["upright"] else char["x1"] - char["x0"]

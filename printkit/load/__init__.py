@@ -12,9 +12,15 @@ from printkit.model import Game
 SYSTEMS = {"spankopoly": spankopoly.load}
 
 
-def load_game(folder: Path) -> Game:
-    """Read a game folder. Raises PrintkitError listing every problem found."""
-    problems = Problems(folder.parent)
+def load_game(folder: Path, problems: Problems | None = None) -> Game:
+    """Read a game folder into a Game.
+
+    Problems go to `problems` when given (the caller raises them after validating, so that
+    every problem is reported at once); otherwise they are raised here. Unreadable files
+    are always raised at once.
+    """
+    collect = problems is not None
+    problems = problems if problems is not None else Problems(folder.parent)
     manifest = read_toml(folder / "game.toml", problems)
     problems.raise_if_any()
     assert manifest is not None
@@ -24,5 +30,6 @@ def load_game(folder: Path) -> Game:
                      f"unknown system '{system}'; use one of {', '.join(SYSTEMS)}")
         problems.raise_if_any()
     game = SYSTEMS[system](folder, manifest, problems)
-    problems.raise_if_any()
+    if problems.unreadable or not collect:
+        problems.raise_if_any()
     return game

@@ -36,13 +36,13 @@ def read_text(path: Path, problems: Problems) -> str | None:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        problems.add(problems.where(path), f"cannot read the file ({exc.strerror})")
+        problems.add_unreadable(problems.where(path), f"cannot read the file ({exc.strerror})")
         return None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        problems.add(
+        problems.add_unreadable(
             problems.where(path, line),
             f"byte 0x{data[exc.start]:02x} is not UTF-8; save the file as UTF-8",
         )
@@ -62,7 +62,7 @@ def read_csv(
     lines = text.splitlines(keepends=True)
     numbered = [(n, ln) for n, ln in enumerate(lines, 1) if not ln.lstrip().startswith("#")]
     if not numbered or not numbered[0][1].strip():
-        problems.add(problems.where(path, 1), "the file is empty; it needs a header row: "
+        problems.add_unreadable(problems.where(path, 1), "the file is empty; it needs a header row: "
                      + ",".join(required))
         return []
     reader = csv.reader(io.StringIO("".join(ln for _, ln in numbered)))
@@ -70,22 +70,22 @@ def read_csv(
     try:
         header = [h.strip() for h in next(reader)]
     except csv.Error as exc:
-        problems.add(problems.where(path, header_line), f"malformed CSV ({exc})")
+        problems.add_unreadable(problems.where(path, header_line), f"malformed CSV ({exc})")
         return []
     known = set(required) | set(optional)
     bad = False
     for col in required:
         if col not in header:
-            problems.add(problems.where(path, header_line, col),
+            problems.add_unreadable(problems.where(path, header_line, col),
                          f"missing column; the header must name {', '.join(required)}")
             bad = True
     for col in header:
         if col not in known:
-            problems.add(problems.where(path, header_line, col or "(empty)"),
+            problems.add_unreadable(problems.where(path, header_line, col or "(empty)"),
                          f"unknown column; allowed columns are {', '.join(sorted(known))}")
             bad = True
     if len(set(header)) != len(header):
-        problems.add(problems.where(path, header_line), "a column is named twice in the header")
+        problems.add_unreadable(problems.where(path, header_line), "a column is named twice in the header")
         bad = True
     if bad:
         return []
@@ -97,13 +97,13 @@ def read_csv(
                 continue
             where = problems.where(path, line)
             if len(cells) > len(header):
-                problems.add(where, f"{len(cells)} cells but the header has {len(header)} columns;"
+                problems.add_unreadable(where, f"{len(cells)} cells but the header has {len(header)} columns;"
                              " quote cells that contain commas")
                 continue
             rows.append(Row(dict(zip(header, cells + [""] * (len(header) - len(cells)))), where))
     except csv.Error as exc:
         line = numbered[min(reader.line_num, len(numbered)) - 1][0]
-        problems.add(problems.where(path, line), f"malformed CSV ({exc})")
+        problems.add_unreadable(problems.where(path, line), f"malformed CSV ({exc})")
     return rows
 
 
@@ -139,7 +139,7 @@ def read_toml(path: Path, problems: Problems) -> Toml | None:
         match = _TOML_LINE.search(str(exc))
         line = int(match.group(1)) if match else 0
         message = _TOML_LINE.sub("", str(exc)).replace("(, column", "(column").strip()
-        problems.add(problems.where(path, line), f"malformed TOML: {message}")
+        problems.add_unreadable(problems.where(path, line), f"malformed TOML: {message}")
         return None
     return Toml(path, data, key_lines(text), problems)
 

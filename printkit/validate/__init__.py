@@ -16,9 +16,10 @@ def check_game(game: Game) -> list[Problem]:
     return sorted(set(problems.items))
 
 
-def validate_game(game: Game) -> Game:
-    """Return the game unchanged, or raise PrintkitError listing every problem."""
-    problems = Problems(game.folder.parent)
+def validate_game(game: Game, problems: Problems | None = None) -> Game:
+    """Return the game unchanged, or raise PrintkitError listing every problem (those
+    already found while loading included)."""
+    problems = problems if problems is not None else Problems(game.folder.parent)
     problems.extend(check_game(game))
     problems.raise_if_any()
     return game

@@ -1,0 +1,96 @@
+"""The command line as a user meets it: exit codes, messages, nothing written on error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from printkit.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args))
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+def test_build_lists_every_file_with_its_page_count(tmp_path: Path) -> None:
+    code, out = run("build", "--out", str(tmp_path))
+    assert code == 0, out
+    assert "spankopoly/nl/board.pdf  (1 page)" in out
+    assert "spankopoly/nl/deeds.pdf  (10 pages)" in out
+    for name in ("board-a4", "chance", "scorepad", "lines"):
+        assert f"spankopoly/nl/{name}.pdf" in out
+
+
+def break_data(game: Path) -> None:
+    streets = game / "streets.csv"
+    text = streets.read_text("utf-8").replace("kitchen,wooden_spoon,15,20",
+                                              "kitchen,wooden_spoon,fifteen,20")
+    text = text.replace("sauna,bath_brush,35,15", "sauna,bath_tub,35,15")
+    streets.write_text(text, "utf-8")
+    chance = game / "chance.toml"
+    chance.write_text(chance.read_text("utf-8").replace('goto = "dining_room"',
+                                                        'goto = "attic"'), "utf-8")
+
+
+def test_broken_data_exits_2_naming_every_problem_and_writes_nothing(
+        game_copy: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert run("build", "--data", str(game_copy.parent), "--out", str(out))[0] == 0
+    before = {p: p.read_bytes() for p in out.rglob("*.pdf")}
+    game_copy.joinpath("board.csv").write_text(
+        game_copy.joinpath("board.csv").read_text("utf-8"), "utf-8")
+    break_data(game_copy)
+    (out / "spankopoly" / "nl" / "deeds.pdf").touch()
+    code, text = run("build", "--data", str(game_copy.parent), "--out", str(out))
+    assert code == 2
+    assert "spankopoly/streets.csv:3: purchase: 'fifteen' is not a whole number" in text
+    assert "spankopoly/streets.csv:13: group: unknown group 'bath_tub'" in text
+    assert "spankopoly/chance.toml:" in text and "goto: unknown square 'attic'" in text
+    assert "nothing was written" in text
+    assert {p: p.read_bytes() for p in out.rglob("*.pdf")} == before
+    assert not [p for p in out.rglob("*") if p.name.startswith(".")]
+
+
+def test_validation_problems_are_all_reported_with_lines(game_copy: Path) -> None:
+    rows = game_copy / "streets.csv"
+    rows.write_text(rows.read_text("utf-8") + "kitchen,wooden_spoon,15,20\n", "utf-8")
+    code, text = run("check", "--data", str(game_copy.parent), "--lang", "nl")
+    assert code == 2
+    assert "streets.csv:24: id: duplicate street 'kitchen' (first at line 3)" in text
+
+
+@pytest.mark.parametrize("alias", ["nl", "NL", "nl-NL", "nl_NL", "nederlands", "Dutch"])
+def test_language_aliases(alias: str) -> None:
+    code, out = run("check", "--lang", alias)
+    assert code == 0, out
+    assert "spankopoly (nl): 0 missing, 0 unused" in out
+
+
+def test_nynorsk_gets_a_clear_error() -> None:
+    code, out = run("build", "--lang", "nn")
+    assert code == 2
+    assert "Nynorsk is not supported; use nb" in out
+
+
+def test_unknown_language_lists_the_choices() -> None:
+    code, out = run("build", "--lang", "fr")
+    assert code == 2
+    assert "unknown language; choose da (Dansk), nb (Norsk bokmål), nl (Nederlands) or all" in out
+
+
+def test_unknown_game_lists_the_games() -> None:
+    code, out = run("build", "monopolyy")
+    assert code == 2
+    assert "no game 'monopolyy'; available games: " in out and "spankopoly" in out
+
+
+def test_list_shows_games_and_languages() -> None:
+    code, out = run("list")
+    assert code == 0
+    assert "spankopoly" in out and "nb (Norsk bokmål)" in out
