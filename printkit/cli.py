@@ -56,7 +56,9 @@ def build(
     lang: LangOpt = ["nl"],  # noqa: B006 (typer reads the default)
     data: DataOpt = None,
     out: Annotated[Path, typer.Option(help="Output folder.")] = Path("output"),
-    players: Annotated[int, typer.Option(min=2, max=6, help="Players on the score pad.")] = 4,
+    players: Annotated[int | None, typer.Option(
+        help="Players on the score pad and ledgers (default 4, within the game's range).")]
+    = None,
     paper: Annotated[str, typer.Option(help="Sheet size: " + ", ".join(PAPERS) + ".")] = "a4",
     duplex: Annotated[str, typer.Option(
         help="long (backs mirrored by column), short (by row) or none.")] = "long",

@@ -7,7 +7,7 @@ every product succeeded, so a failed build leaves output/ as it was.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from printkit.errors import PrintkitError, Problems
@@ -57,12 +57,23 @@ def documents(kit: Kit, options: Options) -> list[Document]:
     return made
 
 
+def players_for(game: Game, wanted: int | None) -> int:
+    """The number of players to print for; an explicit number must suit the game."""
+    low, high = game.players
+    if wanted is None:
+        return min(max(4, low), high)
+    if not low <= wanted <= high:
+        raise PrintkitError(f"--players {wanted}: {game.id} is for {low}–{high} players")
+    return wanted
+
+
 def build(name: str, langs: list[str], data: Path | None, out: Path, options: Options,
           progress: Progress = lambda _: None) -> list[Built]:
     """Build every product of a game in each language and write them under out/."""
     if options.paper not in PAPERS:
         raise PrintkitError(f"--paper {options.paper}: choose one of {', '.join(PAPERS)}")
     game = load(name, data)
+    options = replace(options, players=players_for(game, options.players))
     codes = languages_of(game, langs)
     built: list[Built] = []
     for code in codes:

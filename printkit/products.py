@@ -26,7 +26,7 @@ from printkit.localise.kit import (
 class Options:
     """How to print: players on the score pad, paper, duplex, colour and gaps."""
 
-    players: int = 4
+    players: int | None = None  # None: 4, or the nearest the game allows
     paper: str = "a4"
     duplex: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)

@@ -9,7 +9,7 @@ from babel import Locale
 
 from printkit.errors import PrintkitError, Problem, Problems
 from printkit.localise import spankopoly
-from printkit.localise.catalog import load_labels, read_catalog, untranslated
+from printkit.localise.catalog import Labels, load_labels, read_catalog, untranslated
 from printkit.localise.kit import Kit
 from printkit.localise.languages import Language, load_languages
 from printkit.localise.wording import Wording
@@ -39,16 +39,23 @@ def localise(game: Game, code: str, allow_missing: bool = False) -> Kit:
 
     Missing strings are an error unless allow_missing, which marks them in the output.
     """
-    lang = language_for(game, code)
-    problems = Problems(game.folder.parent)
     if not allow_missing:
+        problems = Problems(game.folder.parent)
         problems.extend(check_texts(game, code).missing)
         problems.raise_if_any()
+    kit, problems, _ = _run(game, code, allow_missing)
+    problems.raise_if_any()
+    return kit
+
+
+def _run(game: Game, code: str, allow_missing: bool) -> tuple[Kit, Problems, Labels]:
+    """Localise, returning the problems met and the labels (which record what was used)."""
+    lang = language_for(game, code)
+    problems = Problems(game.folder.parent)
     labels = load_labels(lang.catalog, lang.locale, mark_missing=allow_missing)
     wording = Wording(game, lang, problems, allow_missing)
     kit = SYSTEMS[game.system].localise(game, wording, labels)
-    problems.raise_if_any()
-    return kit
+    return kit, problems, labels
 
 
 def flatten(data: Any, prefix: tuple[str, ...] = ()) -> set[tuple[str, ...]]:
@@ -87,9 +94,18 @@ def check_texts(game: Game, code: str) -> TextReport:
         missing.append(Problem(problems.where(rules / f"{code}.md"),
                                "missing rules; write the rule booklet text in this file"))
     catalog = read_catalog(lang.catalog, lang.locale, problems)
-    for message, line in untranslated(catalog) if catalog else []:
-        missing.append(Problem(problems.where(lang.catalog, line, message),
-                               "untranslated label; fill in its msgstr"))
+    if catalog is not None:
+        _, run_problems, labels = _run(game, code, allow_missing=True)
+        problems.extend(run_problems.items)
+        for message, line in untranslated(catalog):
+            if message in labels.used:
+                missing.append(Problem(problems.where(lang.catalog, line, message),
+                                       "untranslated label; fill in its msgstr"))
+        for message in sorted(labels.used):
+            if catalog.get(message) is None:
+                missing.append(Problem(problems.where(lang.catalog, 0, message),
+                                       "label missing from the catalog; update it from "
+                                       "templates/messages.pot and translate it"))
     missing.extend(p for p in problems.items)
     return TextReport(tuple(missing), tuple(unused))
 

@@ -25,14 +25,17 @@ class Labels:
     translations: Translations = field(compare=False)
     missing: frozenset[str] = frozenset()
     mark: bool = False
+    used: set[str] = field(default_factory=set, compare=False)  # message ids looked up
 
     def __call__(self, message: str, **values: object) -> str:
+        self.used.add(message)
         text = self.translations.gettext(message)
         if message in self.missing and self.mark:
             text = f"[{text}]"
         return text.format(**values) if values else text
 
     def plural(self, singular: str, plural: str, n: int, **values: object) -> str:
+        self.used.add(singular)
         text = self.translations.ngettext(singular, plural, n)
         if singular in self.missing and self.mark:
             text = f"[{text}]"

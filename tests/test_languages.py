@@ -1,0 +1,80 @@
+"""Languages are data: a fourth language needs files only; gaps are refused or marked."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import ROOT, pdf_text
+from printkit.cli import app
+
+LILLA = ROOT / "tests" / "fixtures" / "games" / "lilla"
+runner = CliRunner()
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args))
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+@pytest.fixture
+def lilla(tmp_path: Path) -> Path:
+    target = tmp_path / "data" / "lilla"
+    shutil.copytree(LILLA, target)
+    return target
+
+
+def test_a_fourth_language_builds_from_files_only(lilla: Path, tmp_path: Path) -> None:
+    code, out = run("build", str(lilla), "--lang", "svenska", "--out", str(tmp_path / "out"))
+    assert code == 0, out
+    kit = tmp_path / "out" / "lilla" / "sv"
+    deeds = pdf_text(kit / "deeds.pdf")
+    assert "Köket Lagfart Köp (hand) 6 smällar Komplett (träslev) 5 smällar" in deeds
+    chance = pdf_text(kit / "chance.pdf")
+    assert "Gå till Köket. Passerar du start, flytta rundräknaren." in chance
+    assert "Du slipper 3 smällar med träsleven." in chance
+    rules = pdf_text(kit / "rules.pdf")
+    assert "Spelregler Innehåll Spelet" in rules
+    assert "Den som landar på ”Start” väljer själv." in rules
+    pad = pdf_text(kit / "scorepad.pdf")
+    assert "Poängblad" in pad and "Exempel: 1K10 = 1 × 1 × 10 = 10 poäng" in pad
+
+
+def test_check_passes_for_the_complete_language(lilla: Path) -> None:
+    code, out = run("check", str(lilla))
+    assert code == 0, out
+    assert "lilla (sv): 0 missing, 0 unused" in out
+
+
+def add_partial_dutch(lilla: Path) -> None:
+    game = lilla / "game.toml"
+    game.write_text(game.read_text("utf-8").replace('languages = ["sv"]',
+                                                    'languages = ["sv", "nl"]'), "utf-8")
+    (lilla / "text" / "nl.toml").write_text('[game]\ntitle = "Het kleine spel"\n'
+                                            'unknown = "x"\n', "utf-8")
+
+
+def test_check_names_every_missing_and_unused_key(lilla: Path) -> None:
+    add_partial_dutch(lilla)
+    code, out = run("check", str(lilla), "--lang", "nl")
+    assert code == 2
+    assert "missing: " in out and "lilla/text/nl.toml: streets.kitchen.name: missing text" in out
+    assert "lilla/text/nl.toml:3: game.unknown: unused text" in out
+    assert "lilla/rules/nl.md: missing rules" in out
+
+
+def test_build_refuses_missing_texts_unless_allowed(lilla: Path, tmp_path: Path) -> None:
+    add_partial_dutch(lilla)
+    out = tmp_path / "out"
+    code, text = run("build", str(lilla), "--lang", "nl", "--out", str(out))
+    assert code == 2 and "streets.kitchen.name: missing text" in text
+    assert not out.exists()
+    code, text = run("build", str(lilla), "--lang", "nl", "--out", str(out), "--allow-missing")
+    assert code == 0, text
+    deeds = pdf_text(out / "lilla" / "nl" / "deeds.pdf")
+    assert "[sv: Köket]" in deeds and "Aankoopbewijs" in deeds
+    assert "Het kleine spel" in pdf_text(out / "lilla" / "nl" / "board.pdf")
