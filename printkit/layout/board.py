@@ -76,7 +76,7 @@ def square_ops(sq: SquareText, W: float, C: float, board: BoardText, where: Wher
     value_h = 9 * MM if sq.value else 0
     icon_h = C * 0.32 if sq.kind in ("station", "chance", "penalty_lines", "tax") else 0
     name_h = top - EDGE - value_h - icon_h - 2 * MM
-    ops += fitted((Heading(sq.name),), PAD, top - 2 * MM, W - 2 * PAD, name_h, 11, ink, here,
+    ops += fitted((Heading(sq.name),), PAD, top - 2 * MM, W - 2 * PAD, name_h, 13, ink, here,
                   problems)
     if icon_h:
         ops += icon_ops(sq, W / 2, EDGE + value_h + icon_h / 2, icon_h, ink)
@@ -114,14 +114,15 @@ def corner_ops(sq: SquareText, C: float, board: BoardText, where: Where,
     ink = board.ink
     here = where.at(f"corner {sq.position} ({sq.name})")
     ops: list[Op] = [Line(0, 0, 0, C, ink, LINE), Line(0, C, C, C, ink, LINE)]
-    if sq.position == 0 and len(board.squares) > 0:
+    kind = sq_kind(sq, board)
+    if kind == "start":
         ops += fitted((Heading(sq.name.upper()),), EDGE, C - 6 * MM, C - 2 * EDGE, C * 0.3, 28,
                       ink, here, problems)
         ops += fitted((Para(sq.note, "small"),), EDGE, C * 0.62, C - 2 * EDGE, C * 0.3, 9, ink,
                       here, problems)
         ops.append(Text(C / 2, EDGE + 2 * MM, "←", "bold", C * 0.28, "#C0392B", "centre"))
         return ops
-    if "visit" in sq_kind(sq, board):
+    if kind == "visit":
         cell = C * 0.68
         ops.append(Rect(0, C - cell, cell, cell, fill="#E9DFC7", stroke=ink, width=LINE))
         ops += fitted((Heading(sq.note),), PAD, C - PAD, cell - 2 * PAD, cell - 2 * PAD, 14,
@@ -133,7 +134,7 @@ def corner_ops(sq: SquareText, C: float, board: BoardText, where: Where,
                   problems)
     ops += fitted((Para(sq.note, "small"),), EDGE, C * 0.66, C - 2 * EDGE, C * 0.22, 9, ink,
                   here, problems)
-    ops += dice_ops(C / 2, EDGE + C * 0.15, C * 0.2, ink) if sq_kind(sq, board) == "roll" \
+    ops += dice_ops(C / 2, EDGE + C * 0.15, C * 0.2, ink) if kind == "roll" \
         else [Text(C / 2, EDGE + 2 * MM, "↖", "bold", C * 0.3, "#C0392B", "centre")]
     return ops
 
@@ -163,8 +164,9 @@ def centre_ops(board: BoardText, where: Where, problems: Problems) -> list[Op]:
     art += fitted((Para(board.tagline, "strong"),), -inner * 0.4, -4 * MM, inner * 0.8, 14 * MM,
                   18, "#FFFFFF", where.at("game.tagline"), problems)
     ops: list[Op] = [Group(tuple(art), rotate(45, S / 2, S / 2))]
+    scale = min(1.0, inner * 0.3 / (87 * MM))
     for k, (name, colour) in enumerate(board.deck_labels):
-        cw, ch = 87 * MM, 56 * MM
+        cw, ch = 87 * MM * scale, 56 * MM * scale
         pile: list[Op] = [Rect(-cw / 2, -ch / 2, cw, ch, fill=colour, stroke=board.ink,
                                width=LINE, dash=(4, 3))]
         pile += fitted((Heading(name),), -cw / 2 + PAD, ch / 2 - PAD, cw - 2 * PAD,

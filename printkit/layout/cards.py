@@ -75,14 +75,13 @@ def back_ops(card: CardText, w: float, h: float, where: Where,
     art: list[Op] = [Rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, fill=colour),
                      Rect(SAFE + 1 * MM, SAFE + 1 * MM, w - 2 * SAFE - 2 * MM,
                           h - 2 * SAFE - 2 * MM, stroke=ink, width=1.2)]
-    art += placed_ops(lines, SAFE + 2 * MM, (h + total) / 2, inner, ink, centre=True,
-                      scale_second=0.5)
+    art += placed_ops(lines, SAFE + 2 * MM, (h + total) / 2, inner, ink, centre=True)
     return [Group(tuple(art), key=f"back:{colour}:{card.title}:{w:.1f}x{h:.1f}:"
                   + "|".join(getattr(b, "text", "") for b in card.blocks))]
 
 
 def placed_ops(lines: list[Placed], x: float, top: float, width: float, colour: str,
-               centre: bool = False, scale_second: float = 1.0) -> list[Op]:
+               centre: bool = False) -> list[Op]:
     """Text ops for lines laid out below `top`, left-aligned (or centred) in the box."""
     ops: list[Op] = []
     for line in lines:

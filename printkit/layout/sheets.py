@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from printkit.errors import Problems, Where
 from printkit.layout.cards import placed_ops
+from printkit.layout.fonts import width as text_width
 from printkit.layout.ops import MM, Face, Line, Op, Rect, Text
 from printkit.layout.problems import check_glyphs, too_long
 from printkit.layout.style import SHEET_MARGIN
-from printkit.layout.text import fit, wrap
+from printkit.layout.text import fit
 from printkit.localise.kit import Heading, LinesText, Para, ScorepadText
 
 INK = "#1E1E1E"
@@ -23,7 +24,6 @@ def header_ops(title: str, x: float, top: float, width: float) -> list[Op]:
 def field_ops(label: str, x: float, y: float, width: float) -> list[Op]:
     """'Label: ________' as text and a line to write on."""
     ops: list[Op] = [Text(x, y, label + ":", "regular", 10, INK)]
-    from printkit.layout.fonts import width as text_width
     start = x + text_width(label + ":", "regular", 10) + 2 * MM
     ops.append(Line(start, y - 1.5, x + width, y - 1.5, GRID, 0.5))
     return ops
@@ -142,5 +142,4 @@ def lines_page(lines: LinesText, paper: tuple[float, float], where: Where,
         ops.append(Text(x, y + 1.5, f"{number}.", "regular", 9, "#777777"))
         ops.append(Line(x + 8 * MM, y, x + width, y, GRID, 0.5))
         number += 1
-    _ = wrap
     return Face(f"lines-{lines.id}", pw, ph, 0, tuple(ops))
