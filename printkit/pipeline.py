@@ -51,6 +51,8 @@ def documents(kit: Kit, options: Options) -> list[Document]:
     for product in kit.products:
         for name, suffix, pages in LAYOUTS[type(product.content)](product, kit, options,
                                                                   problems):
+            if not pages:  # e.g. a game without penalty lines has no lines.pdf
+                continue
             made.append(Document(name, tuple(pages), f"{kit.title} – {product.title}{suffix}",
                                  product.title, kit.lang, kit.creator))
     problems.raise_if_any()
