@@ -59,13 +59,17 @@ class Wording:
         return self.problems.where(path, line, ".".join(keys))
 
     def raw(self, *keys: str, required: bool = True) -> Any:
-        """The unrendered value at keys, from this language or (marked) the source."""
+        """The unrendered value at keys, from this language or (marked) the source.
+
+        An optional key (such as a square's `in_text`) absent in this language is None:
+        the caller falls back to another string of the same language.
+        """
         value = _lookup(self.target, keys)
         if value is not MISSING:
             return value
-        fallback = _lookup(self.source, keys)
-        if not required and fallback is MISSING:
+        if not required:
             return None
+        fallback = _lookup(self.source, keys)
         if fallback is MISSING or not self.allow_missing:
             self.problems.add(self.where(self.target, keys), "missing text; add it to "
                               f"text/{self.lang.code}.toml")
