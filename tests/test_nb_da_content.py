@@ -11,7 +11,7 @@ from printkit.load import load_game
 from printkit.localise import check_texts
 from printkit.pipeline import Options, build
 
-FILES = ("board.pdf", "deeds.pdf", "chance.pdf", "scorepad.pdf", "lines.pdf")
+FILES = ("board.pdf", "deeds.pdf", "chance.pdf", "scorepad.pdf", "lines.pdf", "rules.pdf")
 
 
 @pytest.fixture(scope="module")
@@ -52,3 +52,12 @@ def test_danish_score_pad_uses_its_own_clothing_codes(nordic: Path) -> None:
     text = page_texts(nordic / "da" / "scorepad.pdf")[0]  # one player's sheet
     assert "Eksempel: 1T10 = 1 × 1 × 10 = 10 point" in text
     assert text.count("U · Undertøj") == 3
+
+
+@pytest.mark.parametrize(("lang", "example"), [("nb", "9U6 = 9 × 2 × 6 = 108 poeng"),
+                                               ("da", "9U6 = 9 × 2 × 6 = 108 point")])
+def test_booklet_scoring_example_uses_the_language_codes(nordic: Path, lang: str,
+                                                         example: str) -> None:
+    text = pdf_text(nordic / lang / "rules.pdf")
+    assert example in text
+    assert "Six Stripe Academy" in text and "Spisestuen" in text
