@@ -282,7 +282,22 @@ def rules_context(game: Game, w: Wording) -> dict[str, object]:
     context = corner_context(game, w)
     return {"rules": numbers, "players_min": game.players[0], "players_max": game.players[1],
             "stake": lambda name: stake_text(w, stakes[name]),
-            "text": lambda *keys: w.text(*keys), **context}
+            "text": lambda *keys: w.text(*keys),
+            "notation": lambda impl, state, n: notation(game, w, impl, state, n),
+            "score": lambda impl, state, n: score(game, w, impl, state, n), **context}
+
+
+def notation(game: Game, w: Wording, implement: str, state: str, count: int) -> str:
+    """The score-pad notation of a punishment, e.g. 9B6."""
+    return f"{game.implement[implement].number}{w.text('states', state, 'code')}{count}"
+
+
+def score(game: Game, w: Wording, implement: str, state: str, count: int) -> str:
+    """A punishment's points worked out, e.g. 9U6 = 9 × 2 × 6 = 108."""
+    number = game.implement[implement].number
+    factor = next(s.factor for s in game.states if s.id == state)
+    return (f"{notation(game, w, implement, state, count)} = {number} × {factor} × {count} = "
+            f"{w.number(number * factor * count)}")
 
 
 def corner_context(game: Game, w: Wording) -> dict[str, object]:
