@@ -8,17 +8,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from printkit.errors import Problems
+from printkit.errors import Problems, Where
 from printkit.impose import PAPERS, Page, nup, plain, single, tile_pages
 from printkit.impose.booklet import page_size, saddle
 from printkit.layout.board import board_face
 from printkit.layout.booklet import booklet_pages
 from printkit.layout.cards import card_face
+from printkit.layout.ledger import ledger_pages
 from printkit.layout.problems import item_where
 from printkit.layout.sheets import lines_page, scorepad_pages
 from printkit.layout.style import CARD_FORMATS
 from printkit.localise.kit import (
-    BoardText, BookletText, Deck, Kit, LinesSet, Product, ScorepadText,
+    BoardText, BookletText, Deck, Kit, LedgerText, LinesSet, Product, ScorepadText,
 )
 
 
@@ -86,5 +87,19 @@ def rules(product: Product, kit: Kit, options: Options, problems: Problems) -> P
             (f"{product.name}-booklet", "", saddle(faces, options.paper))]
 
 
+def ledger(product: Product, kit: Kit, options: Options, problems: Problems) -> Pages:
+    """A money ledger per player (--players), the bank sheet and the property register."""
+    content = product.content
+    assert isinstance(content, LedgerText)
+    low, high = content.players
+    if not low <= options.players <= high:
+        problems.add(Where("", 0, "--players"), f"{options.players} players: {kit.title} is "
+                     f"for {low} to {high} players")
+        return []
+    faces = ledger_pages(content, options.players, PAPERS[options.paper],
+                         item_where(kit.game, kit.lang, "ledger"), problems)
+    return [(product.name, "", [plain(f) for f in faces])]
+
+
 LAYOUTS: dict[type, Layout] = {BoardText: board, Deck: deck, ScorepadText: scorepad,
-                               LinesSet: lines, BookletText: rules}
+                               LinesSet: lines, BookletText: rules, LedgerText: ledger}

@@ -74,7 +74,8 @@ def square_ops(sq: SquareText, W: float, C: float, board: BoardText, where: Wher
                       band - 3 * MM, 10, ink_on(sq.colour), here, problems)
         top = C - band
     value_h = 9 * MM if sq.value else 0
-    icon_h = C * 0.32 if sq.kind in ("station", "chance", "penalty_lines", "tax") else 0
+    icon_h = C * 0.32 if sq.kind in ("station", "chance", "penalty_lines", "tax",
+                                     "utility") else 0
     name_h = top - EDGE - value_h - icon_h - 2 * MM
     ops += fitted((Heading(sq.name),), PAD, top - 2 * MM, W - 2 * PAD, name_h, 13, ink, here,
                   problems)
@@ -87,17 +88,20 @@ def square_ops(sq: SquareText, W: float, C: float, board: BoardText, where: Wher
 
 
 def icon_ops(sq: SquareText, cx: float, cy: float, h: float, ink: str) -> list[Op]:
-    """A small pictogram per kind of square, drawn from shapes."""
-    if sq.kind == "chance":
+    """A small pictogram per kind of square (or per `icon`), drawn from shapes."""
+    icon = sq.icon or sq.kind
+    if icon in ICONS:
+        return ICONS[icon](cx, cy, h, sq.colour or ink, ink)
+    if icon in ("chance", "question"):
         return [Text(cx, cy - h * 0.3, "?", "bold", h * 0.9, sq.colour or ink, "centre")]
-    if sq.kind == "station":
+    if icon in ("station", "train"):
         w = h * 0.9
         return [Rect(cx - w / 2, cy - h * 0.15, w, h * 0.45, fill=ink),
                 Rect(cx - w / 2 + w * 0.6, cy + h * 0.3, w * 0.25, h * 0.15, fill=ink),
                 Circle(cx - w * 0.28, cy - h * 0.22, h * 0.12, fill=ink),
                 Circle(cx + w * 0.28, cy - h * 0.22, h * 0.12, fill=ink),
                 Line(cx - w * 0.6, cy - h * 0.36, cx + w * 0.6, cy - h * 0.36, ink, 1.2)]
-    if sq.kind == "penalty_lines":
+    if icon == "penalty_lines":
         w = h * 1.0
         ops: list[Op] = [Rect(cx - w / 2, cy - h / 2, w, h, fill="#FFFFFF", stroke=ink)]
         for k in range(1, 5):
@@ -125,8 +129,11 @@ def corner_ops(sq: SquareText, C: float, board: BoardText, where: Where,
     if kind == "visit":
         cell = C * 0.68
         ops.append(Rect(0, C - cell, cell, cell, fill="#E9DFC7", stroke=ink, width=LINE))
-        ops += fitted((Heading(sq.note),), PAD, C - PAD, cell - 2 * PAD, cell - 2 * PAD, 14,
+        text_h = cell * 0.38 if sq.icon == "jail" else cell - 2 * PAD
+        ops += fitted((Heading(sq.note),), PAD, C - PAD, cell - 2 * PAD, text_h, 14,
                       ink, here, problems)
+        if sq.icon == "jail":
+            ops += bars_ops(cell * 0.12, C - cell + cell * 0.1, cell * 0.76, cell * 0.46, ink)
         ops += fitted((Heading(sq.name),), PAD, C - cell - 1 * MM, C - PAD - EDGE,
                       C - cell - EDGE - 1 * MM, 11, ink, here, problems)
         return ops
@@ -134,15 +141,98 @@ def corner_ops(sq: SquareText, C: float, board: BoardText, where: Where,
                   problems)
     ops += fitted((Para(sq.note, "small"),), EDGE, C * 0.66, C - 2 * EDGE, C * 0.22, 9, ink,
                   here, problems)
-    ops += dice_ops(C / 2, EDGE + C * 0.15, C * 0.2, ink) if kind == "roll" \
-        else [Text(C / 2, EDGE + 2 * MM, "↖", "bold", C * 0.3, "#C0392B", "centre")]
+    if kind == "roll":
+        ops += dice_ops(C / 2, EDGE + C * 0.15, C * 0.2, ink)
+    elif kind == "parking":
+        ops += parking_ops(C / 2, EDGE + C * 0.16, C * 0.3)
+    else:
+        ops.append(Text(C / 2, EDGE + 2 * MM, "↖", "bold", C * 0.3, "#C0392B", "centre"))
     return ops
 
 
+CORNER_ICONS = {"start": "start", "jail": "visit", "parking": "parking", "go_to_jail": "go"}
+
+
 def sq_kind(sq: SquareText, board: BoardText) -> str:
-    """Which corner this is, by its place on the ring."""
+    """Which corner this is: by its icon when it names one, else by its place on the ring."""
+    if sq.icon in CORNER_ICONS:
+        return CORNER_ICONS[sq.icon]
     quarter = len(board.squares) // 4
     return {0: "start", 1: "visit", 2: "roll", 3: "go"}[sq.position // quarter]
+
+
+def bars_ops(x: float, y: float, w: float, h: float, ink: str) -> list[Op]:
+    """A barred window: the jail."""
+    ops: list[Op] = [Rect(x, y, w, h, fill="#FFFFFF", stroke=ink, width=1.5)]
+    for k in range(1, 6):
+        bx = x + k * w / 6
+        ops.append(Line(bx, y, bx, y + h, ink, 2.2))
+    ops.append(Line(x, y + h / 2, x + w, y + h / 2, ink, 1.2))
+    return ops
+
+
+def parking_ops(cx: float, cy: float, d: float) -> list[Op]:
+    """A parking sign: a white P on a blue square."""
+    return [Rect(cx - d / 2, cy - d / 2, d, d, fill="#1F5FAD", stroke="#FFFFFF", width=2),
+            Text(cx, cy - d * 0.3, "P", "bold", d * 0.82, "#FFFFFF", "centre")]
+
+
+def chest_ops(cx: float, cy: float, h: float, colour: str, ink: str) -> list[Op]:
+    """A treasure chest: box, lid and lock."""
+    w = h * 1.2
+    return [Rect(cx - w / 2, cy - h * 0.42, w, h * 0.55, fill=colour, stroke=ink, width=1.2),
+            Rect(cx - w / 2, cy + h * 0.13, w, h * 0.27, fill=colour, stroke=ink, width=1.2),
+            Rect(cx - w * 0.08, cy - h * 0.02, w * 0.16, h * 0.24, fill="#F2C14E", stroke=ink,
+                 width=0.8),
+            Line(cx - w * 0.3, cy - h * 0.42, cx - w * 0.3, cy + h * 0.4, ink, 1.0),
+            Line(cx + w * 0.3, cy - h * 0.42, cx + w * 0.3, cy + h * 0.4, ink, 1.0)]
+
+
+def ferry_ops(cx: float, cy: float, h: float, colour: str, ink: str) -> list[Op]:
+    """A ferry: hull with portholes, a cabin and a funnel, on waves."""
+    w = h * 1.3
+    ops: list[Op] = [
+        Rect(cx - w * 0.38, cy + h * 0.1, w * 0.2, h * 0.3, fill="#C0392B", stroke=ink),
+        Rect(cx - w * 0.3, cy - h * 0.05, w * 0.62, h * 0.17, fill="#FFFFFF", stroke=ink),
+        Rect(cx - w / 2, cy - h * 0.3, w, h * 0.26, fill=ink)]
+    ops += [Circle(cx - w * 0.3 + k * w * 0.2, cy - h * 0.17, h * 0.04, fill="#FFFFFF")
+            for k in range(4)]
+    ops += [Line(cx - w / 2 + k * w / 4, cy - h * 0.42, cx - w / 2 + (k + 0.5) * w / 4,
+                 cy - h * 0.38, "#1F5FAD", 1.2) for k in range(4)]
+    return ops
+
+
+def bulb_ops(cx: float, cy: float, h: float, colour: str, ink: str) -> list[Op]:
+    """A light bulb."""
+    r = h * 0.3
+    return [Circle(cx, cy + h * 0.12, r, fill="#F7E26B", stroke=ink, width=1.2),
+            Line(cx - r * 0.35, cy + h * 0.05, cx + r * 0.35, cy + h * 0.05, ink, 0.8),
+            Rect(cx - r * 0.45, cy - h * 0.42, r * 0.9, h * 0.26, fill="#9A9A9A", stroke=ink),
+            Line(cx - r * 0.45, cy - h * 0.33, cx + r * 0.45, cy - h * 0.33, ink, 0.6),
+            Line(cx - r * 0.45, cy - h * 0.24, cx + r * 0.45, cy - h * 0.24, ink, 0.6)]
+
+
+def tap_ops(cx: float, cy: float, h: float, colour: str, ink: str) -> list[Op]:
+    """A water tap with a drop."""
+    w = h * 1.1
+    return [Rect(cx - w / 2, cy + h * 0.05, w * 0.7, h * 0.16, fill="#9A9A9A", stroke=ink),
+            Rect(cx + w * 0.08, cy - h * 0.12, w * 0.12, h * 0.33, fill="#9A9A9A", stroke=ink),
+            Rect(cx - w * 0.12, cy + h * 0.21, w * 0.08, h * 0.12, fill=ink),
+            Rect(cx - w * 0.26, cy + h * 0.33, w * 0.36, h * 0.07, fill=ink),
+            Circle(cx + w * 0.14, cy - h * 0.3, h * 0.08, fill="#3A8DDE")]
+
+
+def bottle_ops(cx: float, cy: float, h: float, colour: str, ink: str) -> list[Op]:
+    """A beer bottle with a label."""
+    w = h * 0.36
+    return [Rect(cx - w / 2, cy - h * 0.45, w, h * 0.55, fill="#8B4A12", stroke=ink),
+            Rect(cx - w * 0.2, cy + h * 0.1, w * 0.4, h * 0.3, fill="#8B4A12", stroke=ink),
+            Rect(cx - w * 0.24, cy + h * 0.38, w * 0.48, h * 0.07, fill="#D4AF37", stroke=ink),
+            Rect(cx - w / 2, cy - h * 0.3, w, h * 0.2, fill="#F4EFE1", stroke=ink, width=0.4)]
+
+
+ICONS = {"chest": chest_ops, "ferry": ferry_ops, "bulb": bulb_ops, "tap": tap_ops,
+         "bottle": bottle_ops}
 
 
 def dice_ops(cx: float, cy: float, d: float, ink: str) -> list[Op]:

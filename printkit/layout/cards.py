@@ -7,7 +7,7 @@ from printkit.layout.ops import MM, Face, Group, Op, Rect, Text
 from printkit.layout.problems import check_glyphs, too_long
 from printkit.layout.style import BLEED, SAFE, WHITE, ink_on
 from printkit.layout.text import MIN_SIZE, Placed, fit
-from printkit.localise.kit import CardText, Heading, Para
+from printkit.localise.kit import CardText, Heading, Para, Row
 
 BODY_SIZE = 9.0
 TITLE_SIZE = 12.0
@@ -24,6 +24,8 @@ def card_face(card: CardText, width: float, height: float, where: Where,
         return Face(card.id, width, height, BLEED, ())
     if card.full_colour:
         ops = back_ops(card, width, height, where, problems)
+    elif card.framed:
+        ops = framed_ops(card, width, height, where, problems)
     else:
         ops = front_ops(card, width, height, where, problems)
     return Face(card.id, width, height, BLEED, tuple(ops))
@@ -57,6 +59,61 @@ def front_ops(card: CardText, w: float, h: float, where: Where,
         too_long(where, problems, MIN_SIZE)
         return ops
     ops += placed_ops(body_fit[0], SAFE, body_top, inner, "#1E1E1E")
+    return ops
+
+
+FRAME = 2.5 * MM  # a title deed's frame, inside the trim
+CARD_TEXT_SIZE = 11.0  # the text of a framed card without a table (a deck card)
+FRAME_INK = "#1E1E1E"
+
+
+def framed_ops(card: CardText, w: float, h: float, where: Where,
+               problems: Problems) -> list[Op]:
+    """A title deed: white card, thin frame, the colour band (label and name) inside the
+    frame, the body centred between band and footer. A framed card without rows (a deck
+    card) has its text centred and larger."""
+    ops: list[Op] = [Rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, fill=WHITE),
+                     Rect(FRAME, FRAME, w - 2 * FRAME, h - 2 * FRAME, stroke=FRAME_INK,
+                          width=0.9)]
+    gap = 1.2 * MM
+    band_x, band_w = FRAME + gap, w - 2 * (FRAME + gap)
+    band_h = max(h * 0.2, 16 * MM) if card.band else max(h * 0.18, 11 * MM)
+    band_top = h - FRAME - gap
+    colour = card.colour or WHITE
+    inner = w - 2 * (FRAME + 2.5 * MM)
+    x = (w - inner) / 2
+    head = (Para(card.band.upper(), "note"), Heading(card.title)) if card.band else (
+        Heading(card.title),)
+    head_fit = fit(head, inner, band_h - 3 * MM, TITLE_SIZE)
+    if head_fit is None:
+        too_long(where.at(where.field + ".title"), problems, MIN_SIZE)
+        return ops
+    ops.append(Rect(band_x, band_top - band_h, band_w, band_h, fill=colour, stroke=FRAME_INK,
+                    width=0.6))
+    lines, _ = head_fit
+    ops += placed_ops(lines, x, band_top - (band_h - lines[-1].dy) / 2 + 0.4 * MM, inner,
+                      ink_on(colour), centre=True)
+    footer_h = 0.0
+    if card.footer:
+        footer_fit = fit((Para(card.footer, "note"),), inner, 10 * MM, 7.0)
+        if footer_fit is None:
+            too_long(where.at(where.field + ".footer"), problems, MIN_SIZE)
+            return ops
+        flines, _ = footer_fit
+        footer_h = flines[-1].dy + 1.5 * MM
+        ops += placed_ops(flines, x, FRAME + 1.5 * MM + footer_h - 1.5 * MM, inner,
+                          "#444444", True)
+    body_top = band_top - band_h - 2 * MM
+    room = body_top - FRAME - 2 * MM - footer_h
+    table = any(isinstance(b, Row) for b in card.blocks)  # a deed; else a card's text
+    body_fit = fit(card.blocks, inner, room, BODY_SIZE if table else CARD_TEXT_SIZE)
+    if body_fit is None:
+        too_long(where, problems, MIN_SIZE)
+        return ops
+    blines, _ = body_fit
+    used = blines[-1].dy + 0.3 * blines[-1].size if blines else 0
+    ops += placed_ops(blines, x, body_top - max(0.0, (room - used) / 2), inner, "#1E1E1E",
+                      centre=not table)
     return ops
 
 

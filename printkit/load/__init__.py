@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from printkit.errors import Problems
-from printkit.load import spankopoly
+from printkit.load import classic, spankopoly
 from printkit.load.tables import read_toml
 from printkit.model import Game
 
-SYSTEMS = {"spankopoly": spankopoly.load}
+SYSTEMS = {"spankopoly": spankopoly.load, "classic": classic.load}
 
 
 def load_game(folder: Path, problems: Problems | None = None) -> Game:

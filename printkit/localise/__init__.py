@@ -8,14 +8,14 @@ from typing import Any
 from babel import Locale
 
 from printkit.errors import PrintkitError, Problem, Problems
-from printkit.localise import spankopoly
+from printkit.localise import classic, spankopoly
 from printkit.localise.catalog import Labels, load_labels, read_catalog, untranslated
 from printkit.localise.kit import Kit
 from printkit.localise.languages import Language, load_languages
 from printkit.localise.wording import Wording
 from printkit.model import Game
 
-SYSTEMS = {"spankopoly": spankopoly}
+SYSTEMS = {"spankopoly": spankopoly, "classic": classic}
 
 
 @dataclass(frozen=True)

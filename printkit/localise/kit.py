@@ -43,6 +43,7 @@ class CardText:
     colour: str | None = None
     footer: str = ""
     full_colour: bool = False  # a back: the colour fills the card and bleed
+    framed: bool = False  # a title deed: a thin frame, the colour band inside it
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,7 @@ class SquareText:
     band: str = ""
     colour: str | None = None
     note: str = ""
+    icon: str = ""  # a pictogram other than the kind's own: chest, ferry, bulb, parking, …
 
 
 @dataclass(frozen=True)
@@ -159,7 +161,39 @@ class BookletText:
     blocks: tuple[BookBlock, ...]
 
 
-Content = BoardText | Deck | ScorepadText | LinesSet | BookletText
+class RegisterRow:
+    """One deed in the property register: its name, colour, price, and whether it can
+    carry houses."""
+
+    name: str
+    colour: str | None
+    price: str
+    buildings: bool
+
+
+@dataclass(frozen=True)
+class LedgerText:
+    """Money ledgers: a sheet per player, a bank sheet and the property register."""
+
+    game: str                      # the game's title, printed in each sheet's heading
+    title: str
+    player: str
+    date: str
+    columns: tuple[str, ...]       # turn, description, in, out, balance
+    start_label: str               # the first row's description
+    start_amount: str              # the starting capital, formatted
+    reminder: str                  # a line under the heading (salary, fine)
+    bank_title: str
+    bank_columns: tuple[str, ...]  # turn, player, description, to the bank, from the bank
+    bank_note: str
+    register_title: str
+    register_columns: tuple[str, ...]  # deed, price, owner, houses, mortgaged
+    register_rows: tuple[RegisterRow, ...]
+    hotel_mark: str                # the letter on the hotel box
+    players: tuple[int, int]       # the game's range of players
+
+
+Content = BoardText | Deck | ScorepadText | LinesSet | BookletText | LedgerText
 
 
 @dataclass(frozen=True)

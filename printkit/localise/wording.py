@@ -105,6 +105,11 @@ class Wording:
                               f"template error: {exc.__class__.__name__}: {exc}")
         return "?"
 
+    def extend(self, helpers: dict[str, Any]) -> None:
+        """Add a game system's own helpers and values (e.g. money) to every string."""
+        self.env.globals.update(helpers)
+        self.compiled.clear()
+
     def helpers(self) -> dict[str, Any]:
         return {"strokes": self.strokes, "amount": self.count, "name": self.name,
                 "in_text": self.in_text, "implement_name": self.implement_name,
@@ -156,13 +161,8 @@ class Wording:
 
 
 def _section(game: Game, ref: str) -> str:
-    if ref in game.street:
-        return "streets"
-    if ref in game.station:
-        return "stations"
-    if ref in game.tax:
-        return "taxes"
-    return "corners"
+    """Which section of the text file names `ref` (each game system knows its own)."""
+    return game.text_section(ref)
 
 
 def _lookup(text: TextSource | None, keys: tuple[str, ...]) -> Any:

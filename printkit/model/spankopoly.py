@@ -172,6 +172,16 @@ class Game:
     def streets_of(self, group: str) -> tuple[Street, ...]:
         return tuple(s for s in self.streets if s.group == group)
 
+    def text_section(self, ref: str) -> str:
+        """The section of text/<lang>.toml that names the square `ref`."""
+        if ref in self.street:
+            return "streets"
+        if ref in self.station:
+            return "stations"
+        if ref in self.tax:
+            return "taxes"
+        return "corners"
+
     def state_of_round(self, round_: int) -> State | None:
         return next((s for s in self.states if s.first_round <= round_ <= s.last_round), None)
 

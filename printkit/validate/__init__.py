@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from printkit.errors import Problem, Problems
 from printkit.model import Game
-from printkit.validate import spankopoly
+from printkit.validate import classic, spankopoly
 
-SYSTEMS = {"spankopoly": spankopoly.check}
+SYSTEMS = {"spankopoly": spankopoly.check, "classic": classic.check}
 
 
 def check_game(game: Game) -> list[Problem]:

@@ -1,0 +1,252 @@
+"""Load a game of the classic system (money, rent ladders, card decks) into a `Game`.
+
+Files: game.toml, groups.csv, streets.csv, stations.csv, utilities.csv, taxes.csv,
+board.csv, decks/<deck>.toml and text/<lang>.toml. Numbers are read as whole numbers ≥ 0;
+whether a price or rent is positive, or a ladder rises, is for `validate` to judge.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from printkit.errors import Problems
+from printkit.load import fields as f
+from printkit.load.spankopoly import board, check_keys, players, square, texts
+from printkit.load.tables import Row, Toml, read_csv, read_toml
+from printkit.model.classic import (
+    ACTIONS, LADDER, Card, CardSpec, Deck, Game, Group, Money, Rules, Scale, Station, Street,
+    Tax, Utility,
+)
+
+GAME_KEYS = {
+    "game": {"system", "source_language", "languages", "players"},
+    "board": {"size", "corner", "squares", "background", "ink"},
+    "cards": {"deed", "deck", "deed_back", "decks"},
+    "money": {"currency", "start_capital", "salary", "jail_fine", "mortgage_interest"},
+    "stations": {"rent", "icon"},
+    "utilities": {"factor"},
+    "rules": {"houses", "hotels", "houses_for_hotel", "group_factor", "doubles_to_jail",
+              "jail_turns", "sell_back_percent"},
+    "short_game": {"deeds", "houses_for_hotel"},
+}
+DECK_KEYS = {"colour", "icon", "card"}
+CARD_KEYS = {"id", "action", "target", "steps", "amount", "per_house", "per_hotel", "keep"}
+STATION_ICONS = ("train", "ferry")
+UTILITY_ICONS = ("bulb", "tap", "bottle")
+DECK_ICONS = ("question", "chest")
+MAX_MONEY = 10_000_000
+
+
+def load(folder: Path, manifest: Toml, problems: Problems) -> Game:
+    """Read every data file of the game folder; problems are collected, not raised."""
+    check_keys(manifest, GAME_KEYS, problems)
+    game = manifest.data.get("game", {})
+    stations = manifest.data.get("stations", {})
+    return Game(
+        id=folder.name, folder=folder, system="classic",
+        source_language=str(game.get("source_language", "")),
+        languages=tuple(str(x) for x in game.get("languages", []) if isinstance(x, str)),
+        players=players(manifest, problems),
+        board=board(manifest, problems),
+        board_squares=number(manifest, problems, ("board", "squares"), 40, 8, 400),
+        cards=cards(manifest, problems),
+        money=money(manifest, problems),
+        rules=rules(manifest, problems),
+        groups=tuple(group(r, problems) for r in read_csv(
+            folder / "groups.csv", problems, ("id", "colour", "house", "hotel"))),
+        streets=tuple(street(r, problems) for r in read_csv(
+            folder / "streets.csv", problems, ("id", "group", "price", *LADDER),
+            ("mortgage",))),
+        stations=tuple(Station(f.ident(r.get("id"), r.at("id"), problems),
+                               *price_mortgage(r, problems), r.where)
+                       for r in read_csv(folder / "stations.csv", problems, ("id", "price"),
+                                         ("mortgage",))),
+        station_rents=amounts(manifest, problems, ("stations", "rent")),
+        station_icon=choice(stations.get("icon", "train"), STATION_ICONS,
+                            manifest.where("stations", "icon"), problems),
+        utilities=tuple(utility(r, problems) for r in read_csv(
+            folder / "utilities.csv", problems, ("id", "price"), ("mortgage", "icon"))),
+        utility_factors=amounts(manifest, problems, ("utilities", "factor")),
+        taxes=tuple(tax(r, problems) for r in read_csv(
+            folder / "taxes.csv", problems, ("id", "amount"), ("percent",))),
+        squares=tuple(square(r, problems) for r in read_csv(
+            folder / "board.csv", problems, ("position", "kind", "ref"))),
+        decks=decks(folder, manifest, problems),
+        texts=texts(folder, problems),
+        where=manifest.where(),
+    )
+
+
+def value(doc: Toml, keys: tuple[str, ...], default: Any = None) -> Any:
+    data: Any = doc.data
+    for key in keys:
+        data = data.get(key, {}) if isinstance(data, dict) else {}
+    return default if data == {} else data
+
+
+def number(doc: Toml, problems: Problems, keys: tuple[str, ...], default: int | None,
+           low: int = 0, high: int = MAX_MONEY) -> int:
+    """A whole number from game.toml; required when default is None."""
+    raw = value(doc, keys, default)
+    if raw is None:
+        problems.add(doc.where(*keys), "missing; write a whole number")
+        return low
+    return f.integer(raw, doc.where(*keys), problems, low, high)
+
+
+def amounts(doc: Toml, problems: Problems, keys: tuple[str, ...]) -> Scale:
+    """A list of whole numbers, e.g. the rents by number of stations owned."""
+    raw = value(doc, keys)
+    where = doc.where(*keys)
+    if not isinstance(raw, list):
+        problems.add(where, "write a list of whole numbers, one per number owned, e.g."
+                     " [25, 50, 100, 200]")
+        return Scale((), where)
+    return Scale(tuple(f.integer(v, where, problems, 0, MAX_MONEY) for v in raw), where)
+
+
+def choice(raw: Any, allowed: tuple[str, ...], where: Any, problems: Problems) -> str:
+    text = str(raw).strip()
+    if text not in allowed:
+        problems.add(where, f"'{text}' is not known; use one of {', '.join(allowed)}")
+        return allowed[0]
+    return text
+
+
+def cards(doc: Toml, problems: Problems) -> CardSpec:
+    c = f.table(doc.data.get("cards"), doc.where("cards"), problems)
+    return CardSpec(
+        deed=f.ident(c.get("deed", "poker"), doc.where("cards", "deed"), problems),
+        deck=f.ident(c.get("deck", "chance"), doc.where("cards", "deck"), problems),
+        deed_back=f.colour(c.get("deed_back", "#333333"), doc.where("cards", "deed_back"),
+                           problems),
+        where=doc.where("cards", "decks"))
+
+
+def money(doc: Toml, problems: Problems) -> Money:
+    m = f.table(doc.data.get("money"), doc.where("money"), problems)
+    return Money(
+        currency=str(m.get("currency", "")).strip().upper(),
+        start_capital=number(doc, problems, ("money", "start_capital"), None, 1),
+        salary=number(doc, problems, ("money", "salary"), None, 1),
+        jail_fine=number(doc, problems, ("money", "jail_fine"), None, 1),
+        mortgage_interest=number(doc, problems, ("money", "mortgage_interest"), 0, 0, 100),
+        where=doc.where("money", "currency"))
+
+
+def rules(doc: Toml, problems: Problems) -> Rules:
+    def n(table: str, key: str, default: int, low: int, high: int) -> int:
+        return number(doc, problems, (table, key), default, low, high)
+
+    return Rules(
+        houses=n("rules", "houses", 32, 0, 1000), hotels=n("rules", "hotels", 12, 0, 1000),
+        houses_for_hotel=n("rules", "houses_for_hotel", 4, 1, 4),
+        group_factor=n("rules", "group_factor", 2, 1, 10),
+        doubles_to_jail=n("rules", "doubles_to_jail", 3, 2, 10),
+        jail_turns=n("rules", "jail_turns", 3, 1, 10),
+        sell_back_percent=n("rules", "sell_back_percent", 50, 0, 100),
+        short_game_deeds=n("short_game", "deeds", 2, 0, 10),
+        short_game_houses_for_hotel=n("short_game", "houses_for_hotel", 3, 1, 4))
+
+
+def money_cell(r: Row, column: str, problems: Problems) -> int:
+    return f.integer(r.get(column), r.at(column), problems, 0, MAX_MONEY)
+
+
+def price_mortgage(r: Row, problems: Problems) -> tuple[int, int]:
+    """Price and mortgage value; an empty mortgage cell means half the price."""
+    price = money_cell(r, "price", problems)
+    mortgage = money_cell(r, "mortgage", problems) if r.get("mortgage") else price // 2
+    return price, mortgage
+
+
+def group(r: Row, problems: Problems) -> Group:
+    return Group(f.ident(r.get("id"), r.at("id"), problems),
+                 f.colour(r.get("colour"), r.at("colour"), problems),
+                 money_cell(r, "house", problems), money_cell(r, "hotel", problems), r.where)
+
+
+def street(r: Row, problems: Problems) -> Street:
+    price, mortgage = price_mortgage(r, problems)
+    return Street(f.ident(r.get("id"), r.at("id"), problems),
+                  f.ident(r.get("group"), r.at("group"), problems), price,
+                  tuple(money_cell(r, column, problems) for column in LADDER), mortgage,
+                  r.where)
+
+
+def utility(r: Row, problems: Problems) -> Utility:
+    price, mortgage = price_mortgage(r, problems)
+    return Utility(f.ident(r.get("id"), r.at("id"), problems), price, mortgage,
+                   choice(r.get("icon") or "bulb", UTILITY_ICONS, r.at("icon"), problems),
+                   r.where)
+
+
+def tax(r: Row, problems: Problems) -> Tax:
+    percent = f.integer(r.get("percent"), r.at("percent"), problems, 0, 100) \
+        if r.get("percent") else 0
+    return Tax(f.ident(r.get("id"), r.at("id"), problems), money_cell(r, "amount", problems),
+               percent, r.where)
+
+
+def decks(folder: Path, manifest: Toml, problems: Problems) -> tuple[Deck, ...]:
+    """The decks named in game.toml [cards] decks, each from decks/<id>.toml."""
+    names = value(manifest, ("cards", "decks"))
+    where = manifest.where("cards", "decks")
+    if not isinstance(names, list) or not names:
+        problems.add(where, 'name the card decks, e.g. decks = ["chance", "community"]')
+        return ()
+    result = []
+    for name in names:
+        ident = f.ident(name, where, problems)
+        if ident:
+            deck = read_deck(folder / "decks" / f"{ident}.toml", ident, problems)
+            if deck is not None:
+                result.append(deck)
+    return tuple(result)
+
+
+def read_deck(path: Path, ident: str, problems: Problems) -> Deck | None:
+    doc = read_toml(path, problems)
+    if doc is None:
+        return None
+    for key in doc.data:
+        if key not in DECK_KEYS:
+            problems.add(doc.where(key), "unknown key; known keys are "
+                         + ", ".join(sorted(DECK_KEYS)))
+    raw = doc.data.get("card", [])
+    if not isinstance(raw, list) or not raw:
+        problems.add(doc.where(), "the deck is empty; add cards as [[card]] tables")
+        raw = []
+    return Deck(ident, f.colour(doc.data.get("colour"), doc.where("colour"), problems),
+                choice(doc.data.get("icon", "question"), DECK_ICONS, doc.where("icon"),
+                       problems),
+                tuple(card(doc, i, c, problems) for i, c in enumerate(raw)
+                      if isinstance(c, dict)), doc.where())
+
+
+def card(doc: Toml, i: int, c: dict, problems: Problems) -> Card:
+    def at(key: str) -> Any:
+        return doc.where("card", i, key)
+
+    for key in c:
+        if key not in CARD_KEYS:
+            problems.add(at(key), f"unknown key; known keys are {', '.join(sorted(CARD_KEYS))}")
+    action = str(c.get("action", ""))
+    if action not in ACTIONS:
+        problems.add(at("action"), f"'{action}' is not a card action; use one of "
+                     + ", ".join(ACTIONS))
+    for key in ACTIONS.get(action, ()):
+        if key not in c:
+            problems.add(at(key), f"a '{action}' card needs {key}")
+
+    def amount(key: str) -> int:
+        return f.integer(c[key], at(key), problems, 0, MAX_MONEY) if key in c else 0
+
+    return Card(
+        id=f.ident(c.get("id"), at("id"), problems), action=action,
+        target=f.ident(c["target"], at("target"), problems) if "target" in c else "",
+        steps=f.integer(c["steps"], at("steps"), problems, -399, 399) if "steps" in c else 0,
+        amount=amount("amount"), per_house=amount("per_house"), per_hotel=amount("per_hotel"),
+        keep=f.boolean(c.get("keep", action == "get_out_of_jail"), at("keep"), problems),
+        where=doc.where("card", i))

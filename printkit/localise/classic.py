@@ -1,0 +1,384 @@
+"""Localise a classic game: board, title deeds, card decks and ledgers as final text, and
+the tables and values its rule booklet template uses (`tables`, `rules_context`).
+
+Money is formatted by Babel with the game's currency (see localise/money.py); card texts
+of structured cards (go to, move, pay, collect, …) are built from the data and the phrases
+of text/<lang>.toml, so names and amounts always match the board and the deeds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict
+from typing import Any
+
+from printkit import __version__
+from printkit.localise.catalog import Labels
+from printkit.localise.kit import (
+    BoardText, CardText, Deck, Heading, Kit, LedgerText, Para, Product, RegisterRow, Row,
+    SquareText,
+)
+from printkit.localise.money import format_money, format_percentage, with_interest
+from printkit.localise.wording import Wording
+from printkit.model.classic import CORNERS, Card, Game, Square, Station, Street, Utility
+
+PHRASES = ("goto", "goto_start", "pass_start", "move_forward", "move_back", "jail", "pay",
+           "collect", "repairs", "collect_from_players", "pay_players", "get_out_of_jail",
+           "tax", "tax_percent")
+Money = Callable[[int], str]
+Rows = tuple[tuple[str, ...], ...]
+
+
+def text_keys(game: Game) -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
+    """The keys a text file of this game must have, and those it may have."""
+    required: set[tuple[str, ...]] = {("game", "title"), ("game", "tagline"),
+                                      ("squares", "station"), ("squares", "utility")}
+    required |= {("phrases", k) for k in PHRASES}
+    required |= {("units", "step", form) for form in ("one", "other")}
+    required |= {("groups", g.id, "name") for g in game.groups}
+    optional: set[tuple[str, ...]] = set()
+    for section, records in (("streets", game.streets), ("stations", game.stations),
+                             ("utilities", game.utilities), ("taxes", game.taxes)):
+        for r in records:
+            required.add((section, r.id, "name"))
+            optional.add((section, r.id, "in_text"))
+    for corner in CORNERS:
+        required |= {("corners", corner, "name"), ("corners", corner, "note")}
+        optional.add(("corners", corner, "in_text"))
+    source = game.texts.get(game.source_language)
+    cards = source.data.get("cards", {}) if source else {}
+    for deck in game.decks:
+        required.add(("decks", deck.id, "name"))
+        for card in deck.cards:
+            key = ("cards", deck.id, card.id, "text")
+            has = isinstance(cards.get(deck.id), dict) and card.id in cards[deck.id]
+            (required if has else optional).add(key)
+    return required, optional
+
+
+def money_of(game: Game, w: Wording) -> Money:
+    return lambda amount: format_money(int(amount), game.money.currency, w.locale)
+
+
+def prepare(game: Game, w: Wording) -> Money:
+    """Give every string of the game the money helpers and the rule amounts."""
+    money = money_of(game, w)
+    w.extend({"money": money, "percent": lambda n: format_percentage(int(n), w.locale),
+              "salary": money(game.money.salary),
+              "start_capital": money(game.money.start_capital),
+              "jail_fine": money(game.money.jail_fine)})
+    return money
+
+
+def localise(game: Game, w: Wording, _: Labels) -> Kit:
+    """The whole kit in the language of `w` and `_`."""
+    money = prepare(game, w)
+    products = [Product("board", _("Board"), board(game, w, money)),
+                Product("deeds", _("Title deeds"), deeds(game, w, _, money))]
+    for deck in game.decks:
+        name = w.text("decks", deck.id, "name")
+        products.append(Product(deck.id, name, card_deck(game, deck.id, w, _, money)))
+    products.append(Product("ledger", _("Ledgers"), ledger(game, w, _, money)))
+    return Kit(game.id, w.lang.code, w.text("game", "title"), f"printkit {__version__}",
+               tuple(products))
+
+
+# the board ---------------------------------------------------------------------------
+
+def tax_text(game: Game, ref: str, w: Wording, money: Money) -> str:
+    tax = game.tax[ref]
+    if tax.percent:
+        return w.text("phrases", "tax_percent", amount=money(tax.amount),
+                      rate=format_percentage(tax.percent, w.locale))
+    return w.text("phrases", "tax", amount=money(tax.amount))
+
+
+def square_text(game: Game, s: Square, w: Wording, money: Money) -> SquareText:
+    kind, ref, pos = s.kind, s.ref, s.position
+    if kind == "street":
+        street = game.street[ref]
+        return SquareText(pos, kind, w.name(ref), money(street.price),
+                          colour=game.group[street.group].colour)
+    if kind == "station":
+        return SquareText(pos, kind, w.name(ref), money(game.station[ref].price),
+                          icon=game.station_icon)
+    if kind == "utility":
+        u = game.utility[ref]
+        return SquareText(pos, kind, w.name(ref), money(u.price), icon=u.icon)
+    if kind == "tax":
+        return SquareText(pos, kind, w.name(ref), tax_text(game, ref, w, money))
+    if kind == "card":
+        deck = game.deck[ref]
+        return SquareText(pos, "chance", w.text("decks", ref, "name"), colour=deck.colour,
+                          icon=deck.icon)
+    name, note = w.text("corners", ref, "name"), w.text("corners", ref, "note")
+    if ref == "jail":  # the board prints the jail's name in its cell, the note outside it
+        name, note = note, name
+    return SquareText(pos, kind, name, note=note, icon=ref)
+
+
+def board(game: Game, w: Wording, money: Money) -> BoardText:
+    squares = tuple(square_text(game, s, w, money)
+                    for s in sorted(game.squares, key=lambda s: s.position))
+    return BoardText(
+        title=w.text("game", "title"), tagline=w.text("game", "tagline"),
+        size=game.board.size, corner=game.board.corner, background=game.board.background,
+        ink=game.board.ink, squares=squares,
+        deck_labels=tuple((w.text("decks", d.id, "name"), d.colour) for d in game.decks))
+
+
+# title deeds -------------------------------------------------------------------------
+
+def ladder_rows(game: Game, street: Street, _: Labels, money: Money) -> tuple[Row, ...]:
+    rows = [Row(_("Rent"), money(street.rents[0]))]
+    for n in range(1, 5):
+        rows.append(Row(_.plural("With {n} house", "With {n} houses", n), money(street.rents[n])))
+    rows.append(Row(_("With hotel"), money(street.rents[5])))
+    return tuple(rows)
+
+
+def street_front(game: Game, street: Street, w: Wording, _: Labels, money: Money) -> CardText:
+    g = game.group[street.group]
+    n = game.rules.houses_for_hotel
+    hotel = _.plural("{amount} plus {n} house", "{amount} plus {n} houses", n,
+                     amount=money(g.hotel))
+    return CardText(
+        street.id, w.name(street.id), band=_("Title deed"), colour=g.colour,
+        blocks=(*ladder_rows(game, street, _, money),
+                Para(" ", "note"),
+                Row(_("Price of a house"), money(g.house)),
+                Row(_("Price of a hotel"), hotel),
+                Row(_("Mortgage value"), money(street.mortgage))),
+        footer=_("Whoever owns every street of a colour group collects {factor} × the rent "
+                 "on its unbuilt streets.", factor=game.rules.group_factor), framed=True)
+
+
+def mortgaged_back(game: Game, prop: Street | Station | Utility, colour: str, w: Wording,
+                   _: Labels, money: Money) -> CardText:
+    """The mortgaged side of a deed: the mortgage value and what lifting it costs."""
+    blocks: list = [Row(_("Mortgage value"), money(prop.mortgage))]
+    rate = game.money.mortgage_interest
+    if rate:
+        blocks += [Row(_("Lift the mortgage"), money(with_interest(prop.mortgage, rate))),
+                   Para(_("The mortgage value plus {rate} interest.",
+                          rate=format_percentage(rate, w.locale)), "note")]
+    blocks.append(Para(_("This side up: the property is mortgaged and collects no rent."),
+                       "small"))
+    return CardText(prop.id, w.name(prop.id), band=_("Mortgaged"), colour=colour,
+                    blocks=tuple(blocks), footer=_("Title deed"), framed=True)
+
+
+def owned_rows(values: tuple[int, ...], _: Labels, show: Callable[[int], str]) -> list[Row]:
+    return [Row(_("Owner has {n}", n=n), show(v)) for n, v in enumerate(values, 1)]
+
+
+def station_front(game: Game, station: Station, w: Wording, _: Labels,
+                  money: Money) -> CardText:
+    return CardText(
+        station.id, w.name(station.id), band=w.text("squares", "station"),
+        colour=game.cards.deed_back,
+        blocks=(Heading(_("Rent")), *owned_rows(game.station_rents.values, _, money),
+                Para(" ", "note"), Row(_("Mortgage value"), money(station.mortgage))),
+        footer=_("Title deed"), framed=True)
+
+
+def utility_front(game: Game, utility: Utility, w: Wording, _: Labels,
+                  money: Money) -> CardText:
+    def factor(n: int) -> str:
+        return _("{factor} × the dice", factor=n)
+
+    return CardText(
+        utility.id, w.name(utility.id), band=w.text("squares", "utility"),
+        colour=game.cards.deed_back,
+        blocks=(Heading(_("Rent")), *owned_rows(game.utility_factors.values, _, factor),
+                Para(_("The rent is the number of pips the player rolled, times the factor "
+                       "for the number the owner has."), "small"),
+                Row(_("Mortgage value"), money(utility.mortgage))),
+        footer=_("Title deed"), framed=True)
+
+
+def deeds(game: Game, w: Wording, _: Labels, money: Money) -> Deck:
+    fronts, backs = [], []
+    for prop in game.properties():
+        if isinstance(prop, Street):
+            fronts.append(street_front(game, prop, w, _, money))
+            colour = game.group[prop.group].colour
+        elif isinstance(prop, Station):
+            fronts.append(station_front(game, prop, w, _, money))
+            colour = game.cards.deed_back
+        else:
+            fronts.append(utility_front(game, prop, w, _, money))
+            colour = game.cards.deed_back
+        backs.append(mortgaged_back(game, prop, colour, w, _, money))
+    return Deck("deeds", _("Title deeds"), game.cards.deed, tuple(fronts), tuple(backs))
+
+
+# card decks --------------------------------------------------------------------------
+
+def action_text(card: Card, w: Wording, money: Money) -> str:
+    """The instruction of a card, from its action and the phrases of the language."""
+    a = card.action
+    if a == "goto" and card.target == "start":
+        return w.text("phrases", "goto_start", target=w.in_text("start"))
+    if a == "goto":
+        text = w.text("phrases", "goto", target=w.in_text(card.target))
+        return f"{text} {w.text('phrases', 'pass_start', start=w.name('start'))}"
+    if a == "move":
+        key = "move_forward" if card.steps > 0 else "move_back"
+        return w.text("phrases", key, steps=w.unit("step", abs(card.steps)))
+    if a == "repairs":
+        return w.text("phrases", a, per_house=money(card.per_house),
+                      per_hotel=money(card.per_hotel))
+    if a in ("pay", "collect", "collect_from_players", "pay_players"):
+        return w.text("phrases", a, amount=money(card.amount))
+    return w.text("phrases", a, jail=w.in_text("jail"), start=w.name("start"))
+
+
+def card_text(game: Game, deck: str, card: Card, w: Wording, money: Money) -> str:
+    """The whole text of a card: its own sentence (if any), then the instruction."""
+    own = w.text("cards", deck, card.id, "text", required=False)
+    action = action_text(card, w, money)
+    return f"{own} {action}" if own else action
+
+
+def card_deck(game: Game, deck_id: str, w: Wording, _: Labels, money: Money) -> Deck:
+    deck = game.deck[deck_id]
+    name = w.text("decks", deck_id, "name")
+    fronts, backs = [], []
+    for card in deck.cards:
+        own = w.text("cards", deck_id, card.id, "text", required=False)
+        blocks = (Para(own), Para(action_text(card, w, money), "strong")) if own else (
+            Para(action_text(card, w, money), "strong"),)
+        fronts.append(CardText(card.id, name, blocks, colour=deck.colour,
+                               footer=_("Keep this card until you use it.") if card.keep
+                               else "", framed=True))
+        backs.append(CardText(card.id, name, (Para(w.text("game", "title")),),
+                              colour=deck.colour, full_colour=True))
+    return Deck(deck_id, name, game.cards.deck, tuple(fronts), tuple(backs))
+
+
+# ledgers -----------------------------------------------------------------------------
+
+def register_rows(game: Game, w: Wording, money: Money) -> tuple[RegisterRow, ...]:
+    rows = []
+    for prop in game.properties():
+        colour = game.group[prop.group].colour if isinstance(prop, Street) else \
+            game.cards.deed_back
+        rows.append(RegisterRow(w.name(prop.id), colour, money(prop.price),
+                                isinstance(prop, Street)))
+    return tuple(rows)
+
+
+def ledger(game: Game, w: Wording, _: Labels, money: Money) -> LedgerText:
+    r = game.rules
+    return LedgerText(
+        game=w.text("game", "title"), title=_("Ledger"), player=_("Player"), date=_("Date"),
+        columns=(_("Turn"), _("Description"), _("In"), _("Out"), _("Balance")),
+        start_label=_("Starting capital"), start_amount=money(game.money.start_capital),
+        reminder=_("Passing {start}: collect {salary}. Fine to leave jail: {fine}.",
+                   start=w.name("start"), salary=money(game.money.salary),
+                   fine=money(game.money.jail_fine)),
+        bank_title=_("Bank"),
+        bank_columns=(_("Turn"), _("Player"), _("Description"), _("To the bank"),
+                      _("From the bank")),
+        bank_note=_("In the bank at the start: {houses} houses and {hotels} hotels.",
+                    houses=r.houses, hotels=r.hotels),
+        register_title=_("Property register"),
+        register_columns=(_("Deed"), _("Price"), _("Owner"), _("Houses"), _("Mortgaged")),
+        register_rows=register_rows(game, w, money), hotel_mark=_("H"),
+        players=game.players)
+
+
+# the rule booklet --------------------------------------------------------------------
+
+def rules_context(game: Game, wording: Wording) -> dict[str, Any]:
+    """Values for the rules template: money amounts formatted, rule numbers as numbers."""
+    w = wording
+    money = prepare(game, w)
+    return {
+        "money": money, "percent": lambda n: format_percentage(int(n), w.locale),
+        "start_capital": money(game.money.start_capital), "salary": money(game.money.salary),
+        "jail_fine": money(game.money.jail_fine),
+        "mortgage_interest": format_percentage(game.money.mortgage_interest, w.locale),
+        "has_interest": game.money.mortgage_interest > 0,
+        "rules": asdict(game.rules), "players_min": game.players[0],
+        "players_max": game.players[1], "squares": len(game.squares),
+        "streets": len(game.streets), "stations": len(game.stations),
+        "utilities": len(game.utilities), "groups": len(game.groups),
+        "deeds": len(game.properties()),
+        "decks": [w.text("decks", d.id, "name") for d in game.decks],
+        "cards": {d.id: len(d.cards) for d in game.decks},
+        "station_word": w.text("squares", "station"),
+        "utility_word": w.text("squares", "utility"),
+    }
+
+
+TABLES = ("streets", "groups", "mortgages", "stations", "utilities", "taxes", "money",
+          "board", "cards")  # plus one table per deck, named by the deck's id
+
+
+def tables(game: Game, wording: Wording, labels: Labels) -> dict[str, Rows]:
+    """Every table the rules may show, by name; the first row holds the column heads.
+
+    streets: the rent ladder of every street; groups: the streets of each colour group
+    and its building prices; mortgages: price, mortgage value (and lifting price) of every
+    deed; stations, utilities: rent by number owned; taxes; money: starting capital,
+    salary and fine; board: every square in order; cards: every card of every deck; and
+    one table per deck (e.g. chance, community) with the cards of that deck.
+    """
+    w, _ = wording, labels
+    money = prepare(game, w)
+    result: dict[str, Rows] = {
+        "streets": (
+            (_("Street"), _("Price"), _("Rent"),
+             *(_.plural("{n} house", "{n} houses", n) for n in range(1, 5)), _("Hotel")),
+            *((w.name(s.id), money(s.price), *(money(r) for r in s.rents))
+              for s in game.streets)),
+        "groups": (
+            (_("Colour group"), _("Streets"), _("House"), _("Hotel")),
+            *((w.text("groups", g.id, "name"),
+               ", ".join(w.name(s.id) for s in game.streets_of(g.id)), money(g.house),
+               money(g.hotel)) for g in game.groups)),
+        "mortgages": mortgage_table(game, w, _, money),
+        "stations": ((_("Owner has"), _("Rent")), *(
+            (str(n), money(v)) for n, v in enumerate(game.station_rents.values, 1))),
+        "utilities": ((_("Owner has"), _("Rent")), *(
+            (str(n), _("{factor} × the dice", factor=v))
+            for n, v in enumerate(game.utility_factors.values, 1))),
+        "taxes": ((_("Square"), _("Amount")), *(
+            (w.name(t.id), tax_text(game, t.id, w, money)) for t in game.taxes)),
+        "money": ((_("What"), _("Amount")),
+                  (_("Starting capital"), money(game.money.start_capital)),
+                  (_("Salary for passing {start}", start=w.name("start")),
+                   money(game.money.salary)),
+                  (_("Fine to leave jail"), money(game.money.jail_fine))),
+        "board": ((_("No."), _("Square")), *(
+            (str(s.position), square_name(game, s, w))
+            for s in sorted(game.squares, key=lambda s: s.position))),
+        "cards": ((_("Deck"), _("Card")), *(
+            (w.text("decks", d.id, "name"), card_text(game, d.id, c, w, money))
+            for d in game.decks for c in d.cards)),
+    }
+    for d in game.decks:
+        result[d.id] = ((w.text("decks", d.id, "name"),),
+                        *((card_text(game, d.id, c, w, money),) for c in d.cards))
+    return result
+
+
+def mortgage_table(game: Game, w: Wording, _: Labels, money: Money) -> Rows:
+    rate = game.money.mortgage_interest
+    head = (_("Deed"), _("Price"), _("Mortgage value")) + ((_("Lift the mortgage"),)
+                                                          if rate else ())
+    rows = [head]
+    for p in game.properties():
+        row = (w.name(p.id), money(p.price), money(p.mortgage))
+        rows.append(row + ((money(with_interest(p.mortgage, rate)),) if rate else ()))
+    return tuple(rows)
+
+
+def square_name(game: Game, s: Square, w: Wording) -> str:
+    if s.kind == "card":
+        return w.text("decks", s.ref, "name")
+    if s.kind == "corner":
+        return w.text("corners", s.ref, "name")
+    return w.name(s.ref)

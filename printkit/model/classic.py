@@ -1,0 +1,224 @@
+"""The language-neutral classic money game: streets with rent ladders, stations (or
+ferries), utilities (or breweries), taxes, one or two card decks, and money in a currency.
+
+Frozen values produced by `load`, checked by `validate`. Every record keeps `where` (file
+and line) so later stages can report a problem at the place a user has to edit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from printkit.errors import Where
+from printkit.model.common import BoardSpec, Square, TextSource
+
+LADDER = ("rent", "rent_1", "rent_2", "rent_3", "rent_4", "rent_hotel")  # CSV columns
+CORNERS = ("start", "jail", "parking", "go_to_jail")
+ACTIONS = {  # card action -> the card keys it needs
+    "goto": ("target",),
+    "move": ("steps",),
+    "jail": (),
+    "pay": ("amount",),
+    "collect": ("amount",),
+    "repairs": ("per_house", "per_hotel"),
+    "collect_from_players": ("amount",),
+    "pay_players": ("amount",),
+    "get_out_of_jail": (),
+}
+
+
+@dataclass(frozen=True)
+class Group:
+    """A colour group: its colour and what a house and a hotel cost on its streets."""
+
+    id: str
+    colour: str
+    house: int
+    hotel: int
+    where: Where = field(compare=False)
+
+
+@dataclass(frozen=True)
+class Street:
+    """A street: price, the rent ladder (unbuilt, 1–4 houses, hotel) and mortgage value."""
+
+    id: str
+    group: str
+    price: int
+    rents: tuple[int, ...]  # len(LADDER): unbuilt, 1, 2, 3, 4 houses, hotel
+    mortgage: int
+    where: Where = field(compare=False)
+
+
+@dataclass(frozen=True)
+class Station:
+    """A station or ferry line; its rent depends on how many the owner has."""
+
+    id: str
+    price: int
+    mortgage: int
+    where: Where = field(compare=False)
+
+
+@dataclass(frozen=True)
+class Utility:
+    """A utility or brewery; its rent is the dice roll times a factor (by number owned)."""
+
+    id: str
+    price: int
+    mortgage: int
+    icon: str
+    where: Where = field(compare=False)
+
+
+@dataclass(frozen=True)
+class Tax:
+    """A tax square: a fixed amount, or (when percent > 0) that percentage of one's worth."""
+
+    id: str
+    amount: int
+    percent: int
+    where: Where = field(compare=False)
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card of a deck. `action` is one of ACTIONS; unused fields are 0 or ''."""
+
+    id: str
+    action: str
+    target: str = ""
+    steps: int = 0
+    amount: int = 0
+    per_house: int = 0
+    per_hotel: int = 0
+    keep: bool = False
+    where: Where = field(compare=False, default=Where(""))
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A card deck (decks/<id>.toml): the colour of its backs and squares, and its cards."""
+
+    id: str
+    colour: str
+    icon: str
+    cards: tuple[Card, ...]
+    where: Where = field(compare=False)
+
+
+@dataclass(frozen=True)
+class Scale:
+    """Values by number owned (rent with 1, 2, … stations; dice factor with 1, 2, …
+    utilities), with the place they are written."""
+
+    values: tuple[int, ...]
+    where: Where = field(compare=False)
+
+
+@dataclass(frozen=True)
+class Money:
+    """The game's currency (ISO 4217 code) and the amounts the rules name."""
+
+    currency: str
+    start_capital: int
+    salary: int
+    jail_fine: int
+    mortgage_interest: int  # percent added when a mortgage is lifted; 0 for none
+    where: Where = field(compare=False)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The numbers of the rules (game.toml [rules])."""
+
+    houses: int                   # houses in the bank
+    hotels: int                   # hotels in the bank
+    houses_for_hotel: int         # houses on every street of a group before a hotel
+    group_factor: int             # rent factor on unbuilt streets of a complete group
+    doubles_to_jail: int          # this many doubles in a row send a player to jail
+    jail_turns: int               # turns a player may try to roll doubles in jail
+    sell_back_percent: int        # what the bank pays back for a building
+    short_game_deeds: int         # deeds dealt to each player in the short game
+    short_game_houses_for_hotel: int
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    deed: str          # card format of title deeds
+    deck: str          # card format of the deck cards
+    deed_back: str     # colour of the backs of station and utility deeds
+    where: Where = field(compare=False, default=Where(""))  # where the decks are named
+
+
+@dataclass(frozen=True)
+class Game:
+    """A whole classic game, language-neutral; `texts` holds the wording per language."""
+
+    id: str
+    folder: Path
+    system: str
+    source_language: str
+    languages: tuple[str, ...]
+    players: tuple[int, int]
+    board: BoardSpec
+    board_squares: int
+    cards: CardSpec
+    money: Money
+    rules: Rules
+    groups: tuple[Group, ...]
+    streets: tuple[Street, ...]
+    stations: tuple[Station, ...]
+    station_rents: Scale                # rent with 1, 2, … stations owned
+    station_icon: str                   # train or ferry
+    utilities: tuple[Utility, ...]
+    utility_factors: Scale              # dice factor with 1, 2, … utilities owned
+    taxes: tuple[Tax, ...]
+    squares: tuple[Square, ...]
+    decks: tuple[Deck, ...]
+    texts: dict[str, TextSource] = field(compare=False, hash=False)
+    where: Where = field(compare=False, default=Where(""))
+
+    @cached_property
+    def group(self) -> dict[str, Group]:
+        return {g.id: g for g in self.groups}
+
+    @cached_property
+    def street(self) -> dict[str, Street]:
+        return {s.id: s for s in self.streets}
+
+    @cached_property
+    def station(self) -> dict[str, Station]:
+        return {s.id: s for s in self.stations}
+
+    @cached_property
+    def utility(self) -> dict[str, Utility]:
+        return {u.id: u for u in self.utilities}
+
+    @cached_property
+    def tax(self) -> dict[str, Tax]:
+        return {t.id: t for t in self.taxes}
+
+    @cached_property
+    def deck(self) -> dict[str, Deck]:
+        return {d.id: d for d in self.decks}
+
+    def streets_of(self, group: str) -> tuple[Street, ...]:
+        return tuple(s for s in self.streets if s.group == group)
+
+    def text_section(self, ref: str) -> str:
+        """The section of text/<lang>.toml that names the square or property `ref`."""
+        for section, table in (("streets", self.street), ("stations", self.station),
+                               ("utilities", self.utility), ("taxes", self.tax)):
+            if ref in table:
+                return section
+        return "corners"
+
+    def properties(self) -> tuple[Street | Station | Utility, ...]:
+        """Every deed in board order."""
+        order = {s.ref: s.position for s in self.squares}
+        props: list[Street | Station | Utility] = [*self.streets, *self.stations,
+                                                   *self.utilities]
+        return tuple(sorted(props, key=lambda p: order.get(p.id, 10_000)))

@@ -1,0 +1,180 @@
+"""Semantic rules of the classic system: ladders that never fall, complete colour groups,
+a board ring with its corners, cards that point at real squares, and positive money.
+
+Every problem names the file and line a user has to edit.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from babel.numbers import list_currencies
+
+from printkit.errors import Problems, Where
+from printkit.model.classic import ACTIONS, CORNERS, LADDER, Card, Game
+from printkit.validate.common import board_ring, refer, unique
+from printkit.validate.spankopoly import languages
+
+KINDS = ("corner", "street", "station", "utility", "tax", "card")
+MONEY_KEYS = ("amount", "per_house", "per_hotel")
+
+
+def check(game: Game, problems: Problems) -> None:
+    for part in (ids, references, money, prices, ladders, board, groups_complete, decks,
+                 languages):
+        part(game, problems)
+
+
+def file_where(game: Game, name: str, line: int = 1) -> Where:
+    """A place in another file of the game folder (game.where names game.toml)."""
+    return Where(game.where.path.replace("game.toml", name), line)
+
+
+def ids(game: Game, problems: Problems) -> None:
+    unique(game.groups, "colour group", problems)
+    unique(game.streets, "street", problems)
+    unique(game.stations, "station", problems)
+    unique(game.utilities, "utility", problems)
+    unique(game.taxes, "tax", problems)
+    unique(game.decks, "deck", problems)
+    for deck in game.decks:
+        unique(deck.cards, f"card of deck '{deck.id}'", problems)
+    seen: dict[str, str] = {c: "corner" for c in CORNERS}
+    for kind, records in (("street", game.streets), ("station", game.stations),
+                          ("utility", game.utilities), ("tax", game.taxes)):
+        for rec in records:
+            if rec.id in seen and seen[rec.id] != kind:
+                problems.add(rec.where.at("id"), f"'{rec.id}' is already the id of a "
+                             f"{seen[rec.id]}; every square needs its own id")
+            seen.setdefault(rec.id, kind)
+
+
+def references(game: Game, problems: Problems) -> None:
+    for s in game.streets:
+        refer(s.group, game.group, "colour group", s.where.at("group"), problems)
+    for g in game.groups:
+        if not game.streets_of(g.id):
+            problems.add(g.where.at("id"), f"colour group '{g.id}' has no streets; remove it "
+                         "or give it streets in streets.csv")
+
+
+def money(game: Game, problems: Problems) -> None:
+    m = game.money
+    if m.currency not in list_currencies():
+        problems.add(m.where, f"'{m.currency}' is not a currency code; write an ISO 4217 "
+                     "code such as EUR, DKK or NOK")
+
+
+def positive(value: int, where: Where, what: str, problems: Problems) -> None:
+    if value <= 0:
+        problems.add(where, f"the {what} must be more than 0")
+
+
+def prices(game: Game, problems: Problems) -> None:
+    for g in game.groups:
+        positive(g.house, g.where.at("house"), "price of a house", problems)
+        positive(g.hotel, g.where.at("hotel"), "price of a hotel", problems)
+    for p in game.properties():
+        positive(p.price, p.where.at("price"), "price", problems)
+        positive(p.mortgage, p.where.at("mortgage"), "mortgage value", problems)
+        if p.mortgage > p.price:
+            problems.add(p.where.at("mortgage"), f"the mortgage value {p.mortgage} is more "
+                         f"than the price {p.price}; the bank lends at most the price")
+    for s in game.streets:
+        for column, rent in zip(LADDER, s.rents):
+            positive(rent, s.where.at(column), "rent", problems)
+    for t in game.taxes:
+        positive(t.amount, t.where.at("amount"), "tax", problems)
+
+
+def ladders(game: Game, problems: Problems) -> None:
+    """Rents rise (or stay) from unbuilt to hotel, and with every station owned."""
+    for s in game.streets:
+        for i in range(1, len(LADDER)):
+            if s.rents[i] < s.rents[i - 1]:
+                problems.add(s.where.at(LADDER[i]), f"the rent falls along the ladder: "
+                             f"{LADDER[i]} {s.rents[i]} is less than {LADDER[i - 1]} "
+                             f"{s.rents[i - 1]}; rents must rise from unbuilt to hotel")
+    for scale, records, what in ((game.station_rents, game.stations, "station"),
+                                 (game.utility_factors, game.utilities, "utility")):
+        values, where = scale.values, scale.where
+        if records and len(values) != len(records):
+            problems.add(where, f"{len(values)} values for {len(records)} {what} squares;"
+                         " give one value per number owned (1, 2, …)")
+        for i, v in enumerate(values):
+            if v <= 0:
+                problems.add(where, f"value {i + 1} must be more than 0")
+            elif i and v < values[i - 1]:
+                problems.add(where, f"value {i + 1} ({v}) is less than value {i} "
+                             f"({values[i - 1]}); owning more must not cost the owner rent")
+
+
+def board(game: Game, problems: Problems) -> None:
+    where = file_where(game, "board.csv")
+    n = board_ring(game.squares, problems, where)
+    if n != game.board_squares:
+        problems.add(where, f"the board has {n} squares but game.toml [board] squares is "
+                     f"{game.board_squares}; add or remove squares, or change that number")
+    known = {"corner": CORNERS, "street": game.street, "station": game.station,
+             "utility": game.utility, "tax": game.tax, "card": game.deck}
+    for s in game.squares:
+        if s.kind not in known:
+            problems.add(s.where.at("kind"), f"unknown kind '{s.kind}'; use one of "
+                         + ", ".join(KINDS))
+        else:
+            refer(s.ref, known[s.kind], "deck" if s.kind == "card" else s.kind,
+                  s.where.at("ref"), problems)
+        if s.kind == "corner" and s.ref == "start" and s.position != 0:
+            problems.add(s.where.at("position"), "start stands at position 0")
+    used = Counter((s.kind, s.ref) for s in game.squares)
+    for kind, records in (("street", game.streets), ("station", game.stations),
+                          ("utility", game.utilities), ("tax", game.taxes)):
+        for rec in records:
+            if used[(kind, rec.id)] == 0:
+                problems.add(rec.where.at("id"), f"{kind} '{rec.id}' is not on the board; "
+                             "add it to board.csv or remove it")
+            elif used[(kind, rec.id)] > 1:
+                problems.add(rec.where.at("id"), f"{kind} '{rec.id}' stands on the board "
+                             "more than once")
+    for corner in CORNERS:
+        if used[("corner", corner)] != 1:
+            problems.add(where.at("ref"), f"the board needs the corner '{corner}' exactly once")
+    for deck in game.decks:
+        if used[("card", deck.id)] == 0:
+            problems.add(deck.where, f"deck '{deck.id}' has no square on the board; add a "
+                         f"row with kind card and ref {deck.id} to board.csv")
+
+
+def groups_complete(game: Game, problems: Problems) -> None:
+    on_board = {s.ref for s in game.squares if s.kind == "street"}
+    for g in game.groups:
+        missing = [s.id for s in game.streets_of(g.id) if s.id not in on_board]
+        if missing and len(missing) < len(game.streets_of(g.id)):
+            problems.add(g.where.at("id"), f"colour group '{g.id}' is incomplete on the "
+                         f"board: {', '.join(missing)} missing from board.csv")
+
+
+def decks(game: Game, problems: Problems) -> None:
+    if not 1 <= len(game.decks) <= 2:
+        problems.add(game.cards.where,
+                     f"{len(game.decks)} decks; a classic game has one or two card decks")
+    squares = {s.ref for s in game.squares if s.kind != "card"}
+    for deck in game.decks:
+        for c in deck.cards:
+            card(c, squares, len(game.squares), problems)
+
+
+def card(c: Card, squares: set[str], n: int, problems: Problems) -> None:
+    needed = ACTIONS.get(c.action, ())
+    if c.action == "goto":
+        refer(c.target, squares, "square", c.where.at("target"), problems)
+    if c.action == "move" and (c.steps == 0 or abs(c.steps) >= max(n, 1)):
+        problems.add(c.where.at("steps"), f"move at least 1 and fewer than {n} squares"
+                     " (negative to go back)")
+    for key in MONEY_KEYS:
+        if key in needed and getattr(c, key) <= 0:
+            problems.add(c.where.at(key), "the amount must be more than 0")
+    for key in ("target", "steps", *MONEY_KEYS):
+        if key not in needed and getattr(c, key) and c.action in ACTIONS:
+            problems.add(c.where.at(key), f"a '{c.action}' card does not use {key};"
+                         " remove it")
