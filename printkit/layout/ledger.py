@@ -20,6 +20,8 @@ INK = "#1E1E1E"
 GRID = "#555555"
 HEAD = "#DADADA"
 SHADE = "#F1F1F1"
+HOUSE = "#1E8A3E"   # houses are green, hotels red, as on the board
+HOTEL = "#C0392B"
 ROW_H = 7.5 * MM
 HEAD_H = 9 * MM
 PAD = 1.5 * MM
@@ -104,7 +106,7 @@ def ledger_pages(ledger: LedgerText, players: int, paper: tuple[float, float], w
     texts = [ledger.game, ledger.title, ledger.player, ledger.date, *ledger.columns,
              ledger.start_label, ledger.start_amount, ledger.reminder, ledger.bank_title,
              *ledger.bank_columns, ledger.bank_note, ledger.register_title,
-             *ledger.register_columns, ledger.hotel_mark] + [
+             *ledger.register_columns] + [
         f"{r.name}{r.price}" for r in ledger.register_rows]
     if not check_glyphs(texts, where, problems):
         return []
@@ -159,14 +161,15 @@ def register_sheets(ledger: LedgerText, paper: tuple[float, float], where: Where
         chunk, rows = rows[:capacity], rows[capacity:]
         xs = sheet.table(ledger.register_columns, REGISTER_COLUMNS, top, len(chunk))
         for i, row in enumerate(chunk):
-            register_row(sheet, row, xs, top - HEAD_H - i * ROW_H, ledger.hotel_mark)
+            register_row(sheet, row, xs, top - HEAD_H - i * ROW_H)
         pages.append(sheet.face())
         if not rows:
             return pages
 
 
-def register_row(sheet: Sheet, row: RegisterRow, xs: list[float], top: float,
-                 hotel: str) -> None:
+def register_row(sheet: Sheet, row: RegisterRow, xs: list[float], top: float) -> None:
+    """A deed's row: colour swatch, name and price; tick boxes for four houses (green)
+    and a hotel (red) on a street, and for the mortgage."""
     swatch = 4 * MM
     x0 = xs[0] + PAD
     if row.colour:
@@ -180,9 +183,7 @@ def register_row(sheet: Sheet, row: RegisterRow, xs: list[float], top: float,
     if row.buildings:
         for k in range(4):
             sheet.ops.append(Rect(xs[3] + PAD + k * (box + 1 * MM), mid, box, box,
-                                  stroke=GRID, width=0.5))
+                                  stroke=HOUSE, width=0.9))
         hx = xs[3] + PAD + 4 * (box + 1 * MM) + 0.5 * MM
-        sheet.ops.append(Rect(hx, mid, box * 1.4, box, stroke=INK, width=0.7))
-        sheet.ops.append(Text(hx + box * 0.7, mid + box * 0.22, hotel, "bold", box * 0.75, GRID,
-                              "centre"))
+        sheet.ops.append(Rect(hx, mid, box * 1.6, box, stroke=HOTEL, width=1.1))
     sheet.ops.append(Rect((xs[4] + xs[5] - box) / 2, mid, box, box, stroke=INK, width=0.7))

@@ -8,6 +8,7 @@ of text/<lang>.toml, so names and amounts always match the board and the deeds.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
@@ -54,6 +55,11 @@ def text_keys(game: Game) -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
             has = isinstance(cards.get(deck.id), dict) and card.id in cards[deck.id]
             (required if has else optional).add(key)
     return required, optional
+
+
+def tie(text: str) -> str:
+    """Keep a number with its multiplication sign on one line ("2 × the rent")."""
+    return re.sub(r"(\d) ×", "\\1\u00a0×", text)
 
 
 def money_of(game: Game, w: Wording) -> Money:
@@ -140,7 +146,7 @@ def ladder_rows(game: Game, street: Street, _: Labels, money: Money) -> tuple[Ro
 def street_front(game: Game, street: Street, w: Wording, _: Labels, money: Money) -> CardText:
     g = game.group[street.group]
     n = game.rules.houses_for_hotel
-    hotel = _.plural("{amount} plus {n} house", "{amount} plus {n} houses", n,
+    hotel = _.plural("{amount} + {n} house", "{amount} + {n} houses", n,
                      amount=money(g.hotel))
     return CardText(
         street.id, w.name(street.id), band=_("Title deed"), colour=g.colour,
@@ -149,8 +155,9 @@ def street_front(game: Game, street: Street, w: Wording, _: Labels, money: Money
                 Row(_("Price of a house"), money(g.house)),
                 Row(_("Price of a hotel"), hotel),
                 Row(_("Mortgage value"), money(street.mortgage))),
-        footer=_("Whoever owns every street of a colour group collects {factor} × the rent "
-                 "on its unbuilt streets.", factor=game.rules.group_factor), framed=True)
+        footer=tie(_("Whoever owns every street of a colour group collects {factor} × the "
+                     "rent on its unbuilt streets.", factor=game.rules.group_factor)),
+        framed=True)
 
 
 def mortgaged_back(game: Game, prop: Street | Station | Utility, colour: str, w: Wording,
@@ -185,7 +192,7 @@ def station_front(game: Game, station: Station, w: Wording, _: Labels,
 def utility_front(game: Game, utility: Utility, w: Wording, _: Labels,
                   money: Money) -> CardText:
     def factor(n: int) -> str:
-        return _("{factor} × the dice", factor=n)
+        return tie(_("{factor} × the dice", factor=n))
 
     return CardText(
         utility.id, w.name(utility.id), band=w.text("squares", "utility"),
@@ -285,7 +292,7 @@ def ledger(game: Game, w: Wording, _: Labels, money: Money) -> LedgerText:
                     houses=r.houses, hotels=r.hotels),
         register_title=_("Property register"),
         register_columns=(_("Deed"), _("Price"), _("Owner"), _("Houses"), _("Mortgaged")),
-        register_rows=register_rows(game, w, money), hotel_mark=_("H"),
+        register_rows=register_rows(game, w, money),
         players=game.players)
 
 

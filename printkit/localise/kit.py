@@ -189,7 +189,6 @@ class LedgerText:
     register_title: str
     register_columns: tuple[str, ...]  # deed, price, owner, houses, mortgaged
     register_rows: tuple[RegisterRow, ...]
-    hotel_mark: str                # the letter on the hotel box
     players: tuple[int, int]       # the game's range of players
 
 
