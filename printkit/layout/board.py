@@ -248,11 +248,11 @@ def dice_ops(cx: float, cy: float, d: float, ink: str) -> list[Op]:
 def centre_ops(board: BoardText, where: Where, problems: Problems) -> list[Op]:
     S, C = board.size, board.corner
     inner = S - 2 * C
-    art: list[Op] = [Rect(-inner * 0.42, -22 * MM, inner * 0.84, 44 * MM, fill="#7A1F2B")]
+    art: list[Op] = [Rect(-inner * 0.42, -22 * MM, inner * 0.84, 44 * MM, fill=board.accent)]
     art += fitted((Heading(board.title),), -inner * 0.4, 20 * MM, inner * 0.8, 26 * MM, 72,
-                  "#FFFFFF", where.at("game.title"), problems)
+                  ink_on(board.accent), where.at("game.title"), problems)
     art += fitted((Para(board.tagline, "strong"),), -inner * 0.4, -4 * MM, inner * 0.8, 14 * MM,
-                  18, "#FFFFFF", where.at("game.tagline"), problems)
+                  18, ink_on(board.accent), where.at("game.tagline"), problems)
     ops: list[Op] = [Group(tuple(art), rotate(45, S / 2, S / 2))]
     scale = min(1.0, inner * 0.3 / (87 * MM))
     for k, (name, colour) in enumerate(board.deck_labels):

@@ -21,7 +21,7 @@ from printkit.model.classic import (
 
 GAME_KEYS = {
     "game": {"system", "source_language", "languages", "players"},
-    "board": {"size", "corner", "squares", "background", "ink"},
+    "board": {"size", "corner", "squares", "background", "ink", "accent"},
     "cards": {"deed", "deck", "deed_back", "decks"},
     "money": {"currency", "start_capital", "salary", "jail_fine", "mortgage_interest"},
     "stations": {"rent", "icon"},
@@ -50,6 +50,8 @@ def load(folder: Path, manifest: Toml, problems: Problems) -> Game:
         players=players(manifest, problems),
         board=board(manifest, problems),
         board_squares=number(manifest, problems, ("board", "squares"), 40, 8, 400),
+        accent=f.colour(value(manifest, ("board", "accent"), "#B22234"),
+                        manifest.where("board", "accent"), problems),
         cards=cards(manifest, problems),
         money=money(manifest, problems),
         rules=rules(manifest, problems),

@@ -130,7 +130,8 @@ def board(game: Game, w: Wording, money: Money) -> BoardText:
         title=w.text("game", "title"), tagline=w.text("game", "tagline"),
         size=game.board.size, corner=game.board.corner, background=game.board.background,
         ink=game.board.ink, squares=squares,
-        deck_labels=tuple((w.text("decks", d.id, "name"), d.colour) for d in game.decks))
+        deck_labels=tuple((w.text("decks", d.id, "name"), d.colour) for d in game.decks),
+        accent=game.accent)
 
 
 # title deeds -------------------------------------------------------------------------

@@ -81,6 +81,7 @@ class BoardText:
     ink: str
     squares: tuple[SquareText, ...]
     deck_labels: tuple[tuple[str, str], ...]  # (name, colour) of card piles in the centre
+    accent: str = "#7A1F2B"  # the colour of the title banner in the centre
 
 
 @dataclass(frozen=True)

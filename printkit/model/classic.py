@@ -165,6 +165,7 @@ class Game:
     players: tuple[int, int]
     board: BoardSpec
     board_squares: int
+    accent: str                         # colour of the title banner in the board's centre
     cards: CardSpec
     money: Money
     rules: Rules
