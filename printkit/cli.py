@@ -14,12 +14,13 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from printkit.errors import PrintkitError
+from printkit.errors import PrintkitError, display_path
 from printkit.impose import PAPERS
 from printkit.localise import check_texts
 from printkit.localise.languages import load_languages
 from printkit.pipeline import Options, build as run_build, languages_of, load
 from printkit.resources import DEFAULT_GAME, list_games
+from printkit.scaffold import new_game
 
 app = typer.Typer(no_args_is_help=True, add_completion=False,
                   help="Print-ready PDFs for custom Monopoly-style games.")
@@ -112,6 +113,25 @@ def check(game: GameArg = DEFAULT_GAME, lang: LangOpt = ["all"],  # noqa: B006
         return
     if missing:
         raise typer.Exit(2)
+
+
+@app.command()
+def new(name: Annotated[str, typer.Argument(help="Name of the new game (its folder name).")],
+        from_: Annotated[str, typer.Option("--from", help="The game to copy.")] = "klassiek",
+        data: Annotated[Path | None, typer.Option(
+            help="Folder to create the game in (default: ./data).")] = None) -> None:
+    """Start a custom game: copy a game into data/NAME with every field explained."""
+    try:
+        folder = new_game(name, from_, data)
+    except PrintkitError as exc:
+        fail(exc)
+        return
+    shown = display_path(folder, None)
+    out_console.print(f"{shown}: a copy of {from_}, every field explained in its files.\n"
+                      f"Edit it, then run: printkit check {name}"
+                      + (f" --data {data}" if data is not None else "")
+                      + f" && printkit build {name}"
+                      + (f" --data {data}" if data is not None else ""), highlight=False)
 
 
 @app.command(name="list")
