@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from printkit.errors import Problems, Where
+from printkit.errors import Problems
 from printkit.impose import PAPERS, Page, nup, plain, single, tile_pages
 from printkit.impose.booklet import page_size, saddle
 from printkit.layout.board import board_face
@@ -91,11 +91,6 @@ def ledger(product: Product, kit: Kit, options: Options, problems: Problems) -> 
     """A money ledger per player (--players), the bank sheet and the property register."""
     content = product.content
     assert isinstance(content, LedgerText)
-    low, high = content.players
-    if not low <= options.players <= high:
-        problems.add(Where("", 0, "--players"), f"{options.players} players: {kit.title} is "
-                     f"for {low} to {high} players")
-        return []
     faces = ledger_pages(content, options.players, PAPERS[options.paper],
                          item_where(kit.game, kit.lang, "ledger"), problems)
     return [(product.name, "", [plain(f) for f in faces])]

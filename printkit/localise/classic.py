@@ -293,8 +293,7 @@ def ledger(game: Game, w: Wording, _: Labels, money: Money) -> LedgerText:
                     houses=r.houses, hotels=r.hotels),
         register_title=_("Property register"),
         register_columns=(_("Deed"), _("Price"), _("Owner"), _("Houses"), _("Mortgaged")),
-        register_rows=register_rows(game, w, money),
-        players=game.players)
+        register_rows=register_rows(game, w, money))
 
 
 # the rule booklet --------------------------------------------------------------------
@@ -316,6 +315,7 @@ def rules_context(game: Game, wording: Wording) -> dict[str, Any]:
         "deeds": len(game.properties()),
         "decks": [w.text("decks", d.id, "name") for d in game.decks],
         "cards": {d.id: len(d.cards) for d in game.decks},
+        "percent_tax": any(t.percent for t in game.taxes),
         "station_word": w.text("squares", "station"),
         "utility_word": w.text("squares", "utility"),
     }

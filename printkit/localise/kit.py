@@ -190,7 +190,6 @@ class LedgerText:
     register_title: str
     register_columns: tuple[str, ...]  # deed, price, owner, houses, mortgaged
     register_rows: tuple[RegisterRow, ...]
-    players: tuple[int, int]       # the game's range of players
 
 
 Content = BoardText | Deck | ScorepadText | LinesSet | BookletText | LedgerText
