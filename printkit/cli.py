@@ -126,12 +126,10 @@ def new(name: Annotated[str, typer.Argument(help="Name of the new game (its fold
     except PrintkitError as exc:
         fail(exc)
         return
-    shown = display_path(folder, None)
-    out_console.print(f"{shown}: a copy of {from_}, every field explained in its files.\n"
-                      f"Edit it, then run: printkit check {name}"
-                      + (f" --data {data}" if data is not None else "")
-                      + f" && printkit build {name}"
-                      + (f" --data {data}" if data is not None else ""), highlight=False)
+    where = f" --data {data}" if data is not None else ""
+    typer.echo(f"{display_path(folder, None)}: a copy of {from_}, every field explained in its "
+               f"files.\nEdit it, then run: printkit check {name}{where} && "
+               f"printkit build {name}{where}")
 
 
 @app.command(name="list")

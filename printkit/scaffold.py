@@ -42,8 +42,8 @@ def new_game(name: str, source: str, data: Path | None) -> Path:
     if not NAME.fullmatch(name):
         raise PrintkitError(f"'{name}' is not a game name; use lower-case letters, digits,"
                             " - and _ (it becomes a folder name)")
-    game = load(source, data)
-    root = (data if data is not None else Path.cwd() / "data")
+    game = load(source, data if data is not None and data.is_dir() else None)
+    root = data if data is not None else Path.cwd() / "data"
     if root.exists() and not root.is_dir():
         raise PrintkitError(f"{root}: not a folder")
     root.mkdir(parents=True, exist_ok=True)

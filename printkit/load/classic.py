@@ -251,4 +251,4 @@ def card(doc: Toml, i: int, c: dict, problems: Problems) -> Card:
         steps=f.integer(c["steps"], at("steps"), problems, -399, 399) if "steps" in c else 0,
         amount=amount("amount"), per_house=amount("per_house"), per_hotel=amount("per_hotel"),
         keep=f.boolean(c.get("keep", action == "get_out_of_jail"), at("keep"), problems),
-        where=doc.where("card", i))
+        where=doc.where("card", i), places=tuple((str(k), at(str(k))) for k in c))

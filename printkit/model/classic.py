@@ -96,6 +96,11 @@ class Card:
     per_hotel: int = 0
     keep: bool = False
     where: Where = field(compare=False, default=Where(""))
+    places: tuple[tuple[str, Where], ...] = field(compare=False, default=())
+
+    def at(self, key: str) -> Where:
+        """Where the card's key is written (the card itself if the key is absent)."""
+        return next((w for k, w in self.places if k == key), self.where.at(key))
 
 
 @dataclass(frozen=True)

@@ -167,14 +167,14 @@ def decks(game: Game, problems: Problems) -> None:
 def card(c: Card, squares: set[str], n: int, problems: Problems) -> None:
     needed = ACTIONS.get(c.action, ())
     if c.action == "goto":
-        refer(c.target, squares, "square", c.where.at("target"), problems)
+        refer(c.target, squares, "square", c.at("target"), problems)
     if c.action == "move" and (c.steps == 0 or abs(c.steps) >= max(n, 1)):
-        problems.add(c.where.at("steps"), f"move at least 1 and fewer than {n} squares"
+        problems.add(c.at("steps"), f"move at least 1 and fewer than {n} squares"
                      " (negative to go back)")
     for key in MONEY_KEYS:
         if key in needed and getattr(c, key) <= 0:
-            problems.add(c.where.at(key), "the amount must be more than 0")
+            problems.add(c.at(key), "the amount must be more than 0")
     for key in ("target", "steps", *MONEY_KEYS):
         if key not in needed and getattr(c, key) and c.action in ACTIONS:
-            problems.add(c.where.at(key), f"a '{c.action}' card does not use {key};"
+            problems.add(c.at(key), f"a '{c.action}' card does not use {key};"
                          " remove it")

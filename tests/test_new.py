@@ -1,0 +1,119 @@
+"""`printkit new`: a copy of a game whose data files explain every field, that builds at once,
+and that never overwrites a folder or lands outside the data folder."""
+
+from __future__ import annotations
+
+import csv
+import tomllib
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from printkit.cli import app
+from printkit.load.tables import key_lines
+from printkit.scaffold import field_docs, has_comment
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_new_then_build_works_at_once(workdir: Path) -> None:
+    result = runner.invoke(app, ["new", "mijnspel", "--from", "klassiek"])
+    assert result.exit_code == 0, result.output
+    assert (workdir / "data" / "mijnspel" / "game.toml").is_file()
+    result = runner.invoke(app, ["build", "mijnspel", "--lang", "all", "--out", "out"])
+    assert result.exit_code == 0, result.output
+    for lang in ("nl", "nb", "da"):
+        for name in ("board", "deeds", "chance", "community", "ledger"):
+            assert PdfReader(workdir / "out" / "mijnspel" / lang / f"{name}.pdf").pages
+
+
+def test_new_in_another_data_folder(workdir: Path) -> None:
+    result = runner.invoke(app, ["new", "ons", "--from", "koebstad", "--data", "games"])
+    assert result.exit_code == 0, result.output
+    assert "printkit build ons --data games" in " ".join(result.output.split())
+    result = runner.invoke(app, ["build", "ons", "--data", "games", "--lang", "da",
+                                 "--out", "out"])
+    assert result.exit_code == 0, result.output
+    assert (workdir / "out" / "ons" / "da" / "deeds.pdf").is_file()
+
+
+def csv_columns(path: Path) -> list[str]:
+    lines = [ln for ln in path.read_text("utf-8").splitlines() if not ln.startswith("#")]
+    return next(csv.reader(lines))
+
+
+@pytest.mark.parametrize("source", ["klassiek", "spankopoly"])
+def test_every_field_is_explained(workdir: Path, source: str) -> None:
+    assert runner.invoke(app, ["new", "mine", "--from", source]).exit_code == 0
+    folder = workdir / "data" / "mine"
+    for path in folder.glob("*.csv"):
+        text = path.read_text("utf-8")
+        for column in csv_columns(path):
+            assert f"# {column}: " in text, f"{path.name}: {column}"
+    tomls = [folder / "game.toml", *folder.glob("decks/*.toml"), *folder.glob("chance.toml")]
+    for path in tomls:
+        text = path.read_text("utf-8")
+        lines = text.splitlines()
+        tomllib.loads(text)  # still valid TOML
+        explained: set[str] = set()
+        for keys, number in sorted(key_lines(text).items(), key=lambda kv: kv[1]):
+            name = ".".join(str(k) for k in keys if not isinstance(k, int))
+            if any(isinstance(k, int) and k > 0 for k in keys) and name in explained:
+                continue  # later entries of an array of tables: the first one explains
+            explained.add(name)
+            above = lines[number - 2].lstrip() if number > 1 else ""
+            assert has_comment(lines[number - 1]) or above.startswith("#"), \
+                f"{path.name}:{number}: {name}"
+
+
+def test_every_key_the_loader_knows_is_documented() -> None:
+    from printkit.load import classic
+    docs = field_docs("classic")
+    for table, keys in classic.GAME_KEYS.items():
+        assert table in docs["game.toml"]
+        for key in keys:
+            assert f"{table}.{key}" in docs["game.toml"], f"{table}.{key}"
+    for key in classic.CARD_KEYS:
+        assert f"card.{key}" in docs["decks/*.toml"], key
+
+
+def test_new_refuses_an_existing_folder(workdir: Path) -> None:
+    assert runner.invoke(app, ["new", "mijnspel"]).exit_code == 0
+    marker = workdir / "data" / "mijnspel" / "streets.csv"
+    before = marker.read_text("utf-8")
+    result = runner.invoke(app, ["new", "mijnspel", "--from", "koebstad"])
+    assert result.exit_code == 2
+    assert "already exists" in result.output
+    assert marker.read_text("utf-8") == before
+
+
+def test_new_refuses_a_link_to_elsewhere(workdir: Path) -> None:
+    (workdir / "data").mkdir()
+    (workdir / "elsewhere").mkdir()
+    (workdir / "data" / "escape").symlink_to(workdir / "elsewhere")
+    result = runner.invoke(app, ["new", "escape"])
+    assert result.exit_code == 2
+    assert not any((workdir / "elsewhere").iterdir())
+
+
+@pytest.mark.parametrize("name", ["../outside", "a/b", "Mijn Spel", ".hidden", ""])
+def test_new_refuses_names_that_are_not_folder_names(workdir: Path, name: str) -> None:
+    result = runner.invoke(app, ["new", name])
+    assert result.exit_code == 2
+    assert "is not a game name" in result.output
+    assert not (workdir / "outside").exists()
+    assert not (workdir / "data").exists() or not any((workdir / "data").iterdir())
+
+
+def test_new_from_an_unknown_game_says_which_games_exist(workdir: Path) -> None:
+    result = runner.invoke(app, ["new", "mine", "--from", "nosuchgame"])
+    assert result.exit_code == 2
+    assert "no game 'nosuchgame'" in result.output and "klassiek" in result.output
