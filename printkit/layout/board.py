@@ -145,6 +145,10 @@ def corner_ops(sq: SquareText, C: float, board: BoardText, where: Where,
         ops += dice_ops(C / 2, EDGE + C * 0.15, C * 0.2, ink)
     elif kind == "parking":
         ops += parking_ops(C / 2, EDGE + C * 0.16, C * 0.3)
+    elif sq.icon == "go_to_jail":  # the arrow points at a barred window: the jail
+        bar = C * 0.26
+        ops += bars_ops(C * 0.56, EDGE + 1 * MM, bar, bar, ink)
+        ops.append(Text(C * 0.36, EDGE + 2 * MM, "↖", "bold", C * 0.3, "#C0392B", "centre"))
     else:
         ops.append(Text(C / 2, EDGE + 2 * MM, "↖", "bold", C * 0.3, "#C0392B", "centre"))
     return ops
