@@ -58,13 +58,14 @@ def euro(n: int | str) -> str:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_klassiek_builds_every_component(klassiek: Path, lang: str) -> None:
-    for name in ("board", "board-a4", "deeds", "chance", "community", "ledger"):
+    for name in ("board", "board-a4", "deeds", "chance", "community", "ledger", "rules",
+                 "rules-booklet"):
         assert len(PdfReader(klassiek / lang / f"{name}.pdf").pages) >= 1, name
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_koebstad_builds_every_component(koebstad: Path, lang: str) -> None:
-    for name in ("board", "board-a4", "deeds", "chance", "ledger"):
+    for name in ("board", "board-a4", "deeds", "chance", "ledger", "rules", "rules-booklet"):
         assert len(PdfReader(koebstad / lang / f"{name}.pdf").pages) >= 1, name
     assert not (koebstad / lang / "community.pdf").exists()  # one deck only
 
@@ -161,7 +162,8 @@ def test_cards_are_generated_from_the_data(klassiek: Path, koebstad: Path) -> No
     assert "Ryk frem til Slotspladsen. Passerer du Start, modtager du 4.000 kr." in danish
     assert "Ryk 3 felter tilbage." in danish
     assert "Du holder byfest for hele byen. Betal 500 kr. til hver medspiller." in danish
-    assert danish.count("Behold dette kort, til du bruger det.") == 2
+    assert danish.count("Behold dette kort, indtil du bruger det.") == 2
+    assert "Ryk frem til Start, og modtag 4.000 kr. Prøv lykken" in danish  # one full stop
 
 
 def test_board_shows_every_square(klassiek: Path, koebstad: Path) -> None:
@@ -183,6 +185,23 @@ def test_board_shows_every_square(klassiek: Path, koebstad: Path) -> None:
 def test_no_dutch_label_left_in_nb_and_da(klassiek: Path, lang: str, word: str) -> None:
     for name in ("deeds", "ledger"):
         assert word not in pdf_text(klassiek / lang / f"{name}.pdf")
+
+
+def test_rule_booklets_carry_the_datas_amounts_and_tables(klassiek: Path,
+                                                          koebstad: Path) -> None:
+    dutch = pdf_text(klassiek / "nl" / "rules.pdf")
+    assert "Iedere speler krijgt € 1.500 van de bank." in dutch
+    assert "betaalt de bank je € 200 salaris" in dutch
+    assert "Molenweg € 60 € 3 € 12 € 36 € 100 € 170 € 260" in dutch  # the streets table
+    assert "Kort spel" in dutch and "Spel met tijdslimiet" in dutch
+    assert "Na het schudden deelt de bankier iedere speler 2 eigendomsbewijzen." in dutch
+    danish = pdf_text(koebstad / "da" / "rules.pdf")
+    assert "Hver spiller får 30.000 kr. af banken." in danish
+    assert "Lander du på et felt med »Prøv lykken«" in danish
+    assert "Lejen for et rederi afhænger af, hvor mange rederier ejeren har" in danish
+    assert "Ejeren har Leje 1 500 kr. 2 1.000 kr. 3 2.000 kr. 4 4.000 kr." in danish
+    norwegian = pdf_text(koebstad / "nb" / "rules.pdf")
+    assert "Hver spiller får 30 000 DKK fra banken." in norwegian
 
 
 def wording(game: str, lang: str) -> tuple:

@@ -160,5 +160,5 @@ def test_an_unused_street_is_reported(klassiek_copy: Path) -> None:
 def test_build_refuses_players_outside_the_games_range(klassiek_copy: Path) -> None:
     result = runner.invoke(app, ["build", "klassiek", "--players", "9", "--out", "out"])
     assert result.exit_code == 2
-    assert "--players 9: klassiek is for 2 to 8 players" in result.output
+    assert "--players 9: klassiek is for 2–8 players" in result.output
     assert not Path("out").exists()

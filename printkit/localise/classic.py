@@ -14,6 +14,7 @@ from dataclasses import asdict
 from typing import Any
 
 from printkit import __version__
+from printkit.localise.booklet import booklet, has_rules
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import (
     BoardText, CardText, Deck, Heading, Kit, LedgerText, Para, Product, RegisterRow, Row,
@@ -57,6 +58,11 @@ def text_keys(game: Game) -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
     return required, optional
 
 
+def one_stop(text: str) -> str:
+    """One full stop where an amount ending in one ends a sentence ("4.000 kr.")."""
+    return re.sub(r"(?<!\.)\.\.(?!\.)", ".", text)
+
+
 def tie(text: str) -> str:
     """Keep a number with its multiplication sign on one line ("2 × the rent")."""
     return re.sub(r"(\d) ×", "\\1\u00a0×", text)
@@ -85,6 +91,9 @@ def localise(game: Game, w: Wording, _: Labels) -> Kit:
         name = w.text("decks", deck.id, "name")
         products.append(Product(deck.id, name, card_deck(game, deck.id, w, _, money)))
     products.append(Product("ledger", _("Ledgers"), ledger(game, w, _, money)))
+    if has_rules(game):
+        products.append(Product("rules", _("Rules"), booklet(
+            w, _, tables(game, w, _), rules_context(game, w), w.problems)))
     return Kit(game.id, w.lang.code, w.text("game", "title"), f"printkit {__version__}",
                tuple(products))
 
@@ -225,6 +234,10 @@ def deeds(game: Game, w: Wording, _: Labels, money: Money) -> Deck:
 
 def action_text(card: Card, w: Wording, money: Money) -> str:
     """The instruction of a card, from its action and the phrases of the language."""
+    return one_stop(instruction(card, w, money))
+
+
+def instruction(card: Card, w: Wording, money: Money) -> str:
     a = card.action
     if a == "goto" and card.target == "start":
         return w.text("phrases", "goto_start", target=w.in_text("start"))
@@ -316,6 +329,7 @@ def rules_context(game: Game, wording: Wording) -> dict[str, Any]:
         "decks": [w.text("decks", d.id, "name") for d in game.decks],
         "cards": {d.id: len(d.cards) for d in game.decks},
         "percent_tax": any(t.percent for t in game.taxes),
+        "text": lambda *keys: w.text(*keys),
         "station_word": w.text("squares", "station"),
         "utility_word": w.text("squares", "utility"),
     }

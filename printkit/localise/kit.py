@@ -162,6 +162,7 @@ class BookletText:
     blocks: tuple[BookBlock, ...]
 
 
+@dataclass(frozen=True)
 class RegisterRow:
     """One deed in the property register: its name, colour, price, and whether it can
     carry houses."""

@@ -156,12 +156,8 @@ class Wording:
         return self.text(_section(self.game, ref), ref, "name")
 
     def in_text(self, ref: str) -> str:
-        """The name as it reads inside a sentence ("de eetkamer"); a language that has no
-        in_text for ref uses the name itself (an in_text of another language is no gap)."""
         section = _section(self.game, ref)
-        if _lookup(self.target, (section, ref, "in_text")) is MISSING:
-            return self.name(ref)
-        return self.text(section, ref, "in_text")
+        return self.text(section, ref, "in_text", required=False) or self.name(ref)
 
 
 def _section(game: Game, ref: str) -> str:
