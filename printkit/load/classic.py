@@ -220,6 +220,9 @@ def read_deck(path: Path, ident: str, problems: Problems) -> Deck | None:
     if not isinstance(raw, list) or not raw:
         problems.add(doc.where(), "the deck is empty; add cards as [[card]] tables")
         raw = []
+    for i, c in enumerate(raw):
+        if not isinstance(c, dict):
+            problems.add(doc.where("card", i), "write each card as a [[card]] table")
     return Deck(ident, f.colour(doc.data.get("colour"), doc.where("colour"), problems),
                 choice(doc.data.get("icon", "question"), DECK_ICONS, doc.where("icon"),
                        problems),
