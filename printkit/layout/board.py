@@ -265,6 +265,9 @@ def centre_ops(board: BoardText, where: Where, problems: Problems) -> list[Op]:
                                width=LINE, dash=(4, 3))]
         pile += fitted((Heading(name),), -cw / 2 + PAD, ch / 2 - PAD, cw - 2 * PAD,
                        ch - 2 * PAD, 24, ink_on(colour), where.at("squares.chance"), problems)
-        ops.append(Group(tuple(pile), rotate(45, C + inner * (0.27 + 0.46 * k),
-                                             S - C - inner * 0.27)))
+        # the first pile at the top left; a second one across the title at the bottom
+        # right, turned to face the other side of the table
+        x, y = (C + inner * 0.27, S - C - inner * 0.27) if k == 0 else (
+            S - C - inner * 0.27, C + inner * 0.27)
+        ops.append(Group(tuple(pile), rotate(45 + 180 * (k % 2), x, y)))
     return ops
