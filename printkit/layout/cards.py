@@ -15,23 +15,25 @@ BACK_TITLE_SIZE = 22.0
 
 
 def card_face(card: CardText, width: float, height: float, where: Where,
-              problems: Problems) -> Face:
-    """One side of a card. Text that cannot fit at 6 pt is reported with the card's name."""
+              problems: Problems, bleed: float = BLEED) -> Face:
+    """One side of a card, its background run `bleed` past the trim (never scaled).
+
+    Text that cannot fit at 6 pt is reported with the card's name."""
     texts = [card.title, card.band, card.footer] + [
         getattr(b, "text", "") or f"{getattr(b, 'label', '')}{getattr(b, 'value', '')}"
         for b in card.blocks]
     if not check_glyphs(texts, where, problems):
-        return Face(card.id, width, height, BLEED, ())
+        return Face(card.id, width, height, bleed, ())
     if card.full_colour:
-        ops = back_ops(card, width, height, where, problems)
+        ops = back_ops(card, width, height, bleed, where, problems)
     else:
-        ops = front_ops(card, width, height, where, problems)
-    return Face(card.id, width, height, BLEED, tuple(ops))
+        ops = front_ops(card, width, height, bleed, where, problems)
+    return Face(card.id, width, height, bleed, tuple(ops))
 
 
-def front_ops(card: CardText, w: float, h: float, where: Where,
+def front_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
               problems: Problems) -> list[Op]:
-    ops: list[Op] = [Rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, fill=WHITE)]
+    ops: list[Op] = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=WHITE)]
     inner = w - 2 * SAFE
     head = (Para(card.band, "note"), Heading(card.title)) if card.band else (Heading(card.title),)
     band_h = max(h * 0.24, 16 * MM) if card.band else max(h * 0.2, 13 * MM)
@@ -40,7 +42,7 @@ def front_ops(card: CardText, w: float, h: float, where: Where,
         too_long(where.at(where.field + ".title"), problems, MIN_SIZE)
         return ops
     colour = card.colour or WHITE
-    ops.append(Rect(-BLEED, h - band_h, w + 2 * BLEED, band_h + BLEED, fill=colour))
+    ops.append(Rect(-bleed, h - band_h, w + 2 * bleed, band_h + bleed, fill=colour))
     ops += placed_ops(head_fit[0], SAFE, h - SAFE, inner, ink_on(colour), centre=True)
     footer_h = 0.0
     if card.footer:
@@ -60,7 +62,7 @@ def front_ops(card: CardText, w: float, h: float, where: Where,
     return ops
 
 
-def back_ops(card: CardText, w: float, h: float, where: Where,
+def back_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
              problems: Problems) -> list[Op]:
     colour = card.colour or "#333333"
     blocks = (Heading(card.title), *card.blocks)
@@ -72,11 +74,11 @@ def back_ops(card: CardText, w: float, h: float, where: Where,
     lines, _ = result
     total = lines[-1].dy if lines else 0
     ink = ink_on(colour)
-    art: list[Op] = [Rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, fill=colour),
+    art: list[Op] = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=colour),
                      Rect(SAFE + 1 * MM, SAFE + 1 * MM, w - 2 * SAFE - 2 * MM,
                           h - 2 * SAFE - 2 * MM, stroke=ink, width=1.2)]
     art += placed_ops(lines, SAFE + 2 * MM, (h + total) / 2, inner, ink, centre=True)
-    return [Group(tuple(art), key=f"back:{colour}:{card.title}:{w:.1f}x{h:.1f}:"
+    return [Group(tuple(art), key=f"back:{colour}:{card.title}:{w:.1f}x{h:.1f}+{bleed:.2f}:"
                   + "|".join(getattr(b, "text", "") for b in card.blocks))]
 
 
