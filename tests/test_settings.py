@@ -3,7 +3,6 @@ profiles, paper and board sizes on the command line, and the calibration sheet."
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pdfplumber
@@ -120,9 +119,10 @@ def test_unknown_printer_and_paper_are_refused(tmp_path: Path) -> None:
     assert not list(tmp_path.rglob("*.pdf"))
 
 
-@pytest.mark.parametrize("size,page_mm,trim_mm", [("a2", (420, 594), 394), ("a1", (594, 841), 568),
-                                                  ("450mm", (466, 466), 450), ("", (516, 516), 500)])
-def test_board_sizes(tmp_path: Path, size: str, page_mm, trim_mm: float) -> None:
+@pytest.mark.parametrize("size,page_mm,trim_mm", [
+    ("a2", (420, 594), 394), ("a1", (594, 841), 568), ("450mm", (466, 466), 450),
+    ("", (516, 516), 500)])
+def test_board_sizes(size: str, page_mm, trim_mm: float) -> None:
     kit = kit_for()
     reader = render_docs(kit, "board", Options(board_size=size))["board"]
     page = reader.pages[0]

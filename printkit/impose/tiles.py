@@ -55,6 +55,11 @@ class Tiling:
     def count(self) -> int:
         return self.cols * self.rows
 
+    def image_box(self) -> tuple[float, float, float, float]:
+        """Where a tile's image sits on its sheet: FRAME from the top and left edges."""
+        top = self.paper[1] - FRAME
+        return (FRAME, top - self.image_h, FRAME + self.image_w, top)
+
 
 def whole_mm(length: float) -> float:
     """A length rounded down to whole millimetres, so tiles sit on a millimetre grid."""
@@ -104,17 +109,17 @@ def tile_pages(face: Face, paper: tuple[float, float], overlap: float, steps: tu
     for r in range(t.rows):
         for c in range(t.cols):
             fx, fy = t.origin(r, c)
-            image = Group((drawing,), translate(FRAME - fx, LABEL - fy),
+            box = t.image_box()
+            image = Group((drawing,), translate(box[0] - fx, box[1] - fy),
                           clip=(fx, fy, t.image_w, t.image_h))
             ops: list[Op] = [image, *seam_ticks(t, r, c), *label_ops(t, r, c)]
-            box = (FRAME, LABEL, FRAME + t.image_w, LABEL + t.image_h)
             pages.append(Page(pw, ph, tuple(ops), box, box, name(r, c)))
     return pages, keywords(t)
 
 
 def seam_ticks(t: Tiling, r: int, c: int) -> list[Op]:
     """Ticks outside the image where a neighbour's cut edge goes (or where to cut)."""
-    x0, y0, x1, y1 = FRAME, LABEL, FRAME + t.image_w, LABEL + t.image_h
+    x0, y0, x1, y1 = t.image_box()
     xs = ([x0 + t.overlap] if c > 0 else []) + ([x1 - t.overlap] if c < t.cols - 1 else [])
     ys = ([y1 - t.overlap] if r > 0 else []) + ([y0 + t.overlap] if r < t.rows - 1 else [])
     ops: list[Op] = []

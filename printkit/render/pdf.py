@@ -17,7 +17,7 @@ from printkit.layout.ops import REGISTRATION, Circle, Group, Line, Op, Rect, Tex
 
 FONT_NAMES = {role: f"PrintkitSans-{role.capitalize()}" for role in FILES}
 ALL_PLATES = CMYKColorSep(1, 1, 1, 1, spotName="All")
-NEAR_BLACK = 0.75  # K from which dark grey text and thin lines print as solid black
+NEAR_BLACK = 0.6   # K from which grey text and thin lines print as solid black
 THIN = 1.0         # lines up to this width (points) count as thin
 SAFE_NAME = re.compile(r"[A-Za-z0-9._-]{1,100}")
 
