@@ -65,7 +65,7 @@ def render_docs(kit, product: str, options: Options, config: Path | None = None)
     from printkit.render import render
 
     spec = load_print_spec(builtin("data") / kit.game / "game.toml", config)
-    resolved = resolve(options, spec)
+    resolved = resolve(replace(options, players=options.players or 4), spec)
     one = replace(kit, products=tuple(p for p in kit.products if p.name == product))
     return {doc.name: PdfReader(io.BytesIO(render(doc, resolved.cmyk)))
             for doc in documents(one, resolved)}

@@ -171,7 +171,10 @@ def page_face(number: int, placed: list[tuple[float, Chunk]], size: tuple[float,
 
 def cover(book: BookletText, size: tuple[float, float]) -> Face:
     w, h = size
-    ops: list[Op] = [Rect(0, h * 0.42, w, h * 0.22, fill=ACCENT)]
+    # the band stops short of the edges: the pages have no bleed, and home printers
+    # cannot print there
+    band = 10 * MM
+    ops: list[Op] = [Rect(band, h * 0.42, w - 2 * band, h * 0.22, fill=ACCENT)]
     size = 30.0
     while metrics("bold").width(book.title, size) > w - 2 * OUTER and size > 12:
         size -= 1
