@@ -13,7 +13,7 @@ from pypdf.generic import ContentStream
 from conftest import kit_for, render_docs
 from printkit.pipeline import Options, calibration
 
-PRODUCTS = ("board", "deeds", "chance", "scorepad", "lines")
+PRODUCTS = ("board", "deeds", "chance", "scorepad", "lines", "rules")
 RGB_OPERATORS = {b"rg", b"RG"}
 
 
@@ -66,7 +66,7 @@ def test_rgb_output_does_use_rgb(kit) -> None:
     assert any(op == b"rg" for op, _ in ops)  # the check above can fail
 
 
-@pytest.mark.parametrize("product", ["deeds", "chance", "scorepad"])
+@pytest.mark.parametrize("product", ["deeds", "chance", "scorepad", "rules"])
 def test_dark_text_prints_in_black_ink_only(kit, product: str) -> None:
     reader = render_docs(kit, product, Options(cmyk=True))[product]
     buffer = io.BytesIO()
