@@ -17,6 +17,15 @@ ROOT = Path(__file__).resolve().parent.parent
 MM = 72 / 25.4
 
 
+@pytest.fixture(autouse=True, scope="session")
+def no_user_print_settings():
+    """Tests see only the built-in print settings (and the files they pass with --config),
+    never a printkit.toml of the person running them."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("printkit.load.printing.usual_configs", lambda: [])
+        yield
+
+
 @pytest.fixture(scope="session")
 def nl_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The default build (spankopoly, Dutch) in a fresh output folder."""

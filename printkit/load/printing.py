@@ -33,9 +33,13 @@ def user_configs(config: Path | None) -> list[Path]:
         if not config.is_file():
             raise PrintkitError(f"--config {config}: no such file")
         return [config]
+    return [p for p in usual_configs() if p.is_file()]
+
+
+def usual_configs() -> list[Path]:
+    """Where the user's settings may be: their config folder, then the working folder."""
     home = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
-    found = [home / "printkit" / CONFIG_NAME, Path.cwd() / CONFIG_NAME]
-    return [p for p in found if p.is_file()]
+    return [home / "printkit" / CONFIG_NAME, Path.cwd() / CONFIG_NAME]
 
 
 def load_print_spec(game_toml: Path | None = None, config: Path | None = None) -> PrintSpec:
