@@ -170,8 +170,8 @@ def deck(product: Product, kit: Kit, options: Options, problems: Problems) -> Pa
         pages = nup(sides[0], sides[1], options.sheet_size, sheet, options.duplex,
                     options.back_offset or (0.0, 0.0))
     except ValueError as exc:
-        problems.add(item_where(kit.game, kit.lang, f"{d.name}: sheet"), f"{exc}; choose a "
-                     "larger --paper or change the sheet settings")
+        problems.add(Where(f"{kit.game}/game.toml", 0, f"cards ({d.name})"), f"{exc}; choose "
+                     "a larger --paper, a smaller card format or other sheet settings")
         return []
     return [(product.name, "", pages)]
 
