@@ -15,12 +15,14 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from printkit.errors import PrintkitError, display_path
-from printkit.impose import PAPERS
+from printkit.layout.ops import MM
 from printkit.localise import check_texts
 from printkit.localise.languages import load_languages
-from printkit.pipeline import Options, build as run_build, languages_of, load
+from printkit.pipeline import Options, build as run_build, calibration, languages_of, load
+from printkit.preflight import Limits, check_pdf
 from printkit.resources import DEFAULT_GAME, list_games
 from printkit.scaffold import new_game
+from printkit.write import write_all
 
 app = typer.Typer(no_args_is_help=True, add_completion=False,
                   help="Print-ready PDFs for custom Monopoly-style games.")
@@ -42,13 +44,38 @@ def fail(error: PrintkitError) -> None:
     raise typer.Exit(2)
 
 
-def parse_offset(text: str) -> tuple[float, float]:
+def parse_offset(text: str | None) -> tuple[float, float] | None:
+    """'1,-0.5' (mm) as a shift in points; None when not given."""
+    if text is None:
+        return None
     try:
         x, y = (float(v) for v in text.split(","))
     except ValueError:
         raise PrintkitError(f"--back-offset {text}: write two numbers in mm, e.g. 1,-0.5") \
             from None
-    return x, y
+    return x * MM, y * MM
+
+
+PaperOpt = Annotated[str, typer.Option(
+    help="Sheet size for cards, tiles and sheets: a4 (default), letter, a3 or a paper of "
+    "your print settings.")]
+DuplexOpt = Annotated[str, typer.Option(
+    help="long (default: flip on the long edge), short, or none (backs on their own "
+    "sheets, for one-sided printing).")]
+OffsetOpt = Annotated[str | None, typer.Option(
+    help="Shift of the backs in mm, X,Y (read it from `printkit calibrate`).")]
+PrinterOpt = Annotated[str, typer.Option(
+    help="A printer profile of your printkit.toml: its back offset (and duplex, paper).")]
+ConfigOpt = Annotated[Path | None, typer.Option(
+    help="Your print settings file (default: ~/.config/printkit/printkit.toml and "
+    "./printkit.toml).")]
+ColorOpt = Annotated[str, typer.Option(help="rgb (home printing) or cmyk (print shop).")]
+
+
+def colour_choice(color: str) -> bool:
+    if color not in ("rgb", "cmyk"):
+        raise PrintkitError(f"--color {color}: choose rgb or cmyk")
+    return color == "cmyk"
 
 
 @app.command()
@@ -60,36 +87,100 @@ def build(
     players: Annotated[int | None, typer.Option(
         help="Players on the score pad and ledgers (default 4, within the game's range).")]
     = None,
-    paper: Annotated[str, typer.Option(help="Sheet size: " + ", ".join(PAPERS) + ".")] = "a4",
-    duplex: Annotated[str, typer.Option(
-        help="long (backs mirrored by column), short (by row) or none.")] = "long",
-    back_offset: Annotated[str, typer.Option(
-        help="Shift of the backs in mm, x,y, to correct a printer.")] = "0,0",
-    color: Annotated[str, typer.Option(help="rgb (home printing) or cmyk (print shop).")] =
-    "rgb",
+    paper: PaperOpt = "",
+    duplex: DuplexOpt = "",
+    back_offset: OffsetOpt = None,
+    printer: PrinterOpt = "",
+    config: ConfigOpt = None,
+    target: Annotated[str, typer.Option(
+        help="home (default: cards n-up with crop marks, tiled board) or shop (one item "
+        "per page, trim + bleed, for a print shop).")] = "home",
+    vendor: Annotated[str, typer.Option(
+        help="Shop preset for --target shop: eu (default, 3 mm bleed), us (1/8 in, "
+        "separate fronts and backs), drivethru (1/8 in, back before front).")] = "eu",
+    board_size: Annotated[str, typer.Option(
+        help="The one-sheet board: the game's size (default), a2, a1 (fits that paper) or "
+        "a length such as 450mm.")] = "",
+    color: ColorOpt = "rgb",
     allow_missing: Annotated[bool, typer.Option(
         help="Build a language with missing texts, marking the gaps in the PDFs.")] = False,
 ) -> None:
     """Build every printable part of GAME: board, tiles, cards, score pad, sheets."""
     try:
-        if duplex not in ("long", "short", "none"):
-            raise PrintkitError(f"--duplex {duplex}: choose long, short or none")
-        if color not in ("rgb", "cmyk"):
-            raise PrintkitError(f"--color {color}: choose rgb or cmyk")
-        options = Options(players, paper, duplex, parse_offset(back_offset), color == "cmyk",
-                          allow_missing)
+        options = Options(players, paper, duplex, parse_offset(back_offset),
+                          colour_choice(color), allow_missing, target, vendor, board_size,
+                          printer)
         with Progress(TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
                       console=err_console, transient=True,
                       disable=not err_console.is_terminal) as bar:
             task = bar.add_task("building", total=None)
             built = run_build(game, lang, data, out, options,
-                              lambda step: bar.update(task, description=step, advance=1))
+                              lambda step: bar.update(task, description=step, advance=1),
+                              config)
     except PrintkitError as exc:
         fail(exc)
         return
     for item in built:
         typer.echo(f"{item.path}  ({item.pages} page{'s' if item.pages != 1 else ''})")
     typer.echo(f"{len(built)} files written.")
+
+
+@app.command()
+def calibrate(
+    paper: PaperOpt = "",
+    duplex: DuplexOpt = "",
+    back_offset: OffsetOpt = None,
+    printer: PrinterOpt = "",
+    config: ConfigOpt = None,
+    lang: Annotated[str, typer.Option("--lang", "-l", help="Language of the instructions.")]
+    = "nl",
+    color: ColorOpt = "rgb",
+    out: Annotated[Path, typer.Option(help="Output folder.")] = Path("output"),
+) -> None:
+    """Write a duplex calibration sheet: print it double-sided and read your back offset."""
+    try:
+        options = Options(paper=paper, duplex=duplex, back_offset=parse_offset(back_offset),
+                          cmyk=colour_choice(color), printer=printer)
+        name, data = calibration(options, lang, config)
+        path = out / f"{name}.pdf"
+        write_all([(path, data)], out)
+    except PrintkitError as exc:
+        fail(exc)
+        return
+    typer.echo(f"{path}  (2 pages: print them on one sheet, double-sided)")
+
+
+@app.command()
+def preflight(
+    files: Annotated[list[Path], typer.Argument(help="PDF files to check.")],
+    safe: Annotated[float, typer.Option(help="Safe zone in mm: text stays this far inside "
+                                        "the trim.")] = 3.0,
+    min_size: Annotated[float, typer.Option(help="Smallest text size in pt.")] = 6.0,
+    min_ppi: Annotated[float, typer.Option(help="Lowest image resolution in ppi.")] = 300.0,
+) -> None:
+    """Check PDFs for print: boxes, embedded fonts, small text, the safe zone, images.
+
+    Prints every problem found; exits with 1 if there is any, 0 if all files are clean.
+    """
+    limits = Limits(safe * MM, min_size, min_ppi)
+    total = 0
+    try:
+        for path in files:
+            found = check_pdf(path, limits)
+            for line in found.notes:
+                typer.echo(f"{path}: note: {line}")
+            for line in found.problems:
+                typer.echo(f"{path}: {line}")
+            total += len(found.problems)
+            if not found.problems:
+                typer.echo(f"{path}: clean ({found.pages} page"
+                           f"{'s' if found.pages != 1 else ''})")
+    except PrintkitError as exc:
+        fail(exc)
+        return
+    if total:
+        typer.echo(f"{total} problem{'s' if total != 1 else ''} found.")
+        raise typer.Exit(1)
 
 
 @app.command()

@@ -10,14 +10,21 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from printkit.errors import PrintkitError, Problems
-from printkit.impose import PAPERS, Document
+from printkit import __version__
+from printkit.errors import PrintkitError, Problems, Where
+from printkit.impose import Document, Page
+from printkit.layout import calibration as calibration_face
+from printkit.layout.ops import MM, Group, translate
 from printkit.load import load_game
+from printkit.load.printing import load_print_spec
 from printkit.localise import localise
+from printkit.localise.catalog import load_labels
 from printkit.localise.kit import Kit
 from printkit.localise.languages import load_languages, resolve_many
+from printkit.localise.languages import resolve as resolve_language
+from printkit.localise.printaids import calibration_text
 from printkit.model import Game
-from printkit.products import LAYOUTS, Options
+from printkit.products import LAYOUTS, Options, resolve
 from printkit.render import render
 from printkit.resources import find_game
 from printkit.validate import validate_game
@@ -49,12 +56,13 @@ def documents(kit: Kit, options: Options) -> list[Document]:
     problems = Problems()
     made = []
     for product in kit.products:
-        for name, suffix, pages in LAYOUTS[type(product.content)](product, kit, options,
-                                                                  problems):
+        for name, suffix, pages, *extra in LAYOUTS[type(product.content)](product, kit, options,
+                                                                          problems):
             if not pages:  # e.g. a game without penalty lines has no lines.pdf
                 continue
             made.append(Document(name, tuple(pages), f"{kit.title} – {product.title}{suffix}",
-                                 product.title, kit.lang, kit.creator))
+                                 product.title, kit.lang, kit.creator,
+                                 extra[0] if extra else ""))
     problems.raise_if_any()
     return made
 
@@ -70,21 +78,58 @@ def players_for(game: Game, wanted: int | None) -> int:
 
 
 def build(name: str, langs: list[str], data: Path | None, out: Path, options: Options,
-          progress: Progress = lambda _: None) -> list[Built]:
-    """Build every product of a game in each language and write them under out/."""
-    if options.paper not in PAPERS:
-        raise PrintkitError(f"--paper {options.paper}: choose one of {', '.join(PAPERS)}")
+          progress: Progress = lambda _: None, config: Path | None = None) -> list[Built]:
+    """Build every product of a game in each language and write them under out/.
+
+    Print settings: the built-ins, the game's [print] table, then the user's printkit.toml
+    (`config`, or the usual places); home output goes to out/<game>/<lang>/, shop output
+    to out/<game>/<lang>/shop-<vendor>/.
+    """
     game = load(name, data)
     options = replace(options, players=players_for(game, options.players))
+    options = resolve(options, load_print_spec(game.folder / "game.toml", config))
     codes = languages_of(game, langs)
     built: list[Built] = []
     for code in codes:
         progress(f"{game.id} ({code}): localising")
         kit = localise(game, code, options.allow_missing)
         progress(f"{game.id} ({code}): laying out")
+        folder = out / game.id / code
+        if options.target == "shop":
+            folder = folder / f"shop-{options.vendor}"
         for doc in documents(kit, options):
             progress(f"{game.id} ({code}): {doc.name}.pdf")
-            path = out / game.id / code / f"{doc.name}.pdf"
-            built.append(Built(path, len(doc.pages), render(doc, options.cmyk)))
+            built.append(Built(folder / f"{doc.name}.pdf", len(doc.pages),
+                               render(doc, options.cmyk)))
     write_all([(b.path, b.data) for b in built], out)
     return built
+
+
+def calibration(options: Options, lang: str, config: Path | None = None) -> tuple[str, bytes]:
+    """The duplex calibration sheet (front and back) and its file name.
+
+    The back is printed with the offset of the options (--back-offset or the printer
+    profile), so a sheet printed with a good offset reads 0 everywhere.
+    """
+    options = resolve(options, load_print_spec(None, config))
+    if options.duplex not in ("long", "short"):
+        raise PrintkitError("--duplex none: calibration is for double-sided printing; "
+                            "choose long or short")
+    languages = load_languages()
+    code = resolve_language(lang, languages)
+    labels = load_labels(languages[code].catalog, languages[code].locale)
+    dx, dy = options.back_offset or (0.0, 0.0)
+    shown = f"{dx / MM:g},{dy / MM:g}"
+    text = calibration_text(labels, options.duplex, shown)
+    paper = options.sheet_size
+    problems = Problems()
+    front = calibration_face.front(text, paper, options.duplex, Where("", 0, "calibration"),
+                                   problems)
+    problems.raise_if_any()
+    back = calibration_face.back(text, paper, options.duplex)
+    pages = (Page(*paper, front.ops, label="front"),
+             Page(*paper, (Group(back.ops, translate(dx, dy)),), label="back"))
+    name = f"calibration-{options.paper}-{options.duplex}"
+    doc = Document(name, pages, f"printkit – {text.title} ({options.paper.upper()}, "
+                   f"{options.duplex})", text.title, code, f"printkit {__version__}")
+    return name, render(doc, options.cmyk)

@@ -1,90 +1,213 @@
 """Turn each product of a kit into documents: lay it out, then impose it on pages.
 
-One function per kind of content; a new kind registers itself in LAYOUTS.
+One function per kind of content; a new kind registers itself in LAYOUTS. A layout
+returns (file name, title suffix, pages) or (file name, title suffix, pages, keywords).
+`--target home` imposes cards n-up with crop marks and tiles the board; `--target shop`
+writes one item per page (trim + the vendor's bleed, no marks).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from printkit.errors import Problems
-from printkit.impose import PAPERS, Page, nup, plain, single, tile_pages
+from printkit.errors import PrintkitError, Problems, Where
+from printkit.impose import PAPERS, bare, nup, plain, shop, single, tile_pages
 from printkit.impose.booklet import page_size, saddle
 from printkit.layout.board import board_face
 from printkit.layout.booklet import booklet_pages
 from printkit.layout.cards import card_face
 from printkit.layout.ledger import ledger_pages
+from printkit.layout.ops import MM
 from printkit.layout.problems import item_where
 from printkit.layout.sheets import lines_page, scorepad_pages
-from printkit.layout.style import CARD_FORMATS
 from printkit.localise.kit import (
     BoardText, BookletText, Deck, Kit, LedgerText, LinesSet, Product, ScorepadText,
 )
+from printkit.model.printing import PrintSpec
+
+TARGETS = ("home", "shop")
+_LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)\s*$")
+_UNIT = {"mm": MM, "cm": 10 * MM, "in": 72.0}
+BOARD_MIN = 300 * MM
+BOARD_MAX = 1200 * MM
 
 
 @dataclass(frozen=True)
 class Options:
-    """How to print: players on the score pad, paper, duplex, colour and gaps."""
+    """How to print. Empty paper/duplex and a None offset mean "from the printer profile,
+    else the default" (a4, long, 0,0); `resolve` fills them in. Offsets are in points."""
 
     players: int | None = None  # None: 4, or the nearest the game allows
-    paper: str = "a4"
-    duplex: str = "long"
-    back_offset: tuple[float, float] = (0.0, 0.0)
+    paper: str = ""
+    duplex: str = ""
+    back_offset: tuple[float, float] | None = None
     cmyk: bool = False
     allow_missing: bool = False
+    target: str = "home"
+    vendor: str = "eu"
+    board_size: str = ""  # "": the game's; a paper name (fits on it) or a length
+    printer: str = ""
+    spec: PrintSpec | None = None
+
+    @property
+    def settings(self) -> PrintSpec:
+        assert self.spec is not None, "options are used before resolve()"
+        return self.spec
+
+    @property
+    def sheet_size(self) -> tuple[float, float]:
+        return self.settings.papers[self.paper]
+
+    @property
+    def bleed(self) -> float:
+        """Bleed of every item: the home sheet's, or the shop preset's."""
+        if self.target == "shop":
+            return self.settings.vendors[self.vendor].bleed
+        return self.settings.sheet.bleed
 
 
-Pages = list[tuple[str, str, list[Page]]]  # file name, title suffix, pages
+def resolve(options: Options, spec: PrintSpec) -> Options:
+    """Options with the printer profile and defaults applied, every name checked."""
+    printer = None
+    if options.printer:
+        if options.printer not in spec.printers:
+            known = ", ".join(spec.printers) or "none yet; add [printers.NAME] to printkit.toml"
+            raise PrintkitError(f"--printer {options.printer}: no such printer profile "
+                                f"(known: {known})")
+        printer = spec.printers[options.printer]
+    paper = options.paper or (printer.paper if printer else "") or "a4"
+    duplex = options.duplex or (printer.duplex if printer else "") or "long"
+    offset = options.back_offset
+    if offset is None:
+        offset = printer.back_offset if printer else (0.0, 0.0)
+    checks = [(paper, spec.papers, "--paper"), (options.vendor, spec.vendors, "--vendor"),
+              (duplex, ("long", "short", "none"), "--duplex"), (options.target, TARGETS,
+                                                                  "--target")]
+    for value, known, option in checks:
+        if value not in known:
+            raise PrintkitError(f"{option} {value}: choose one of {', '.join(known)}")
+    resolved = replace(options, paper=paper, duplex=duplex, back_offset=offset, spec=spec)
+    if options.board_size:
+        board_side(resolved, 500 * MM)
+    return resolved
+
+
+def board_side(options: Options, game_size: float) -> float:
+    """The board's trim: the game's, a length, or the largest square that fits a paper
+    with bleed, crop marks and the printer margin."""
+    text = options.board_size.strip().lower()
+    if not text:
+        return game_size
+    spec = options.settings
+    if text in spec.papers:
+        s = spec.sheet
+        side = min(spec.papers[text]) - 2 * (s.margin + s.mark_offset + s.mark_length)
+    else:
+        match = _LENGTH.match(text)
+        if not match:
+            raise PrintkitError(f"--board-size {options.board_size}: write a paper "
+                                f"({', '.join(spec.papers)}) or a length such as 450mm")
+        side = float(match.group(1)) * _UNIT[match.group(2)]
+    if not BOARD_MIN <= side <= BOARD_MAX:
+        raise PrintkitError(f"--board-size {options.board_size}: the board must be "
+                            f"{BOARD_MIN / MM:.0f}–{BOARD_MAX / MM:.0f} mm wide (it would be "
+                            f"{side / MM:.0f} mm)")
+    return side
+
+
+Pages = list[tuple]  # (file name, title suffix, pages[, keywords])
 Layout = Callable[[Product, Kit, Options, Problems], Pages]
 
 
 def board(product: Product, kit: Kit, options: Options, problems: Problems) -> Pages:
-    assert isinstance(product.content, BoardText)
-    face = board_face(product.content, item_where(kit.game, kit.lang, "board"), problems)
-    tiles = f"{product.name}-{options.paper}"
-    return [(product.name, "", [single(face)]),
-            (tiles, f" ({options.paper.upper()})", tile_pages(face, PAPERS[options.paper]))]
+    content = product.content
+    assert isinstance(content, BoardText)
+    side = board_side(options, content.size)
+    content = replace(content, size=side, corner=content.corner * side / content.size)
+    where = item_where(kit.game, kit.lang, "board")
+    face = board_face(content, where, problems, options.bleed)
+    if problems:
+        return []
+    if options.target == "shop":
+        return [(product.name, "", [bare(face)])]
+    sheet = options.settings.sheet
+    paper = options.settings.papers.get(options.board_size.strip().lower())
+    text = kit.print_text
+    tiles, keywords = tile_pages(face, options.sheet_size, sheet.tile_overlap, text.assembly_steps,
+                                 text.assembly_title, where, problems)
+    return [(product.name, "", [single(face, sheet.mark_offset, sheet.mark_length, paper)]),
+            (f"{product.name}-{options.paper}", f" ({options.paper.upper()})", tiles,
+             keywords)]
 
 
 def deck(product: Product, kit: Kit, options: Options, problems: Problems) -> Pages:
     d = product.content
     assert isinstance(d, Deck)
-    width, height = CARD_FORMATS[d.card_format]
+    spec = options.settings
+    if d.card_format not in spec.formats:
+        problems.add(Where(f"{kit.game}/game.toml", 0, f"cards ({d.name})"),
+                     f"'{d.card_format}' is not a card format; use one of "
+                     f"{', '.join(spec.formats)} or define it under [print.formats] in "
+                     "game.toml")
+        return []
+    width, height = spec.formats[d.card_format]
     sides = []
     for side, cards in (("front", d.fronts), ("back", d.backs)):
         sides.append(tuple(card_face(c, width, height, item_where(
-            kit.game, kit.lang, f"{d.name}.{c.id} ({side})"), problems) for c in cards))
+            kit.game, kit.lang, f"{d.name}.{c.id} ({side})"), problems, options.bleed)
+            for c in cards))
     if problems:
         return []
-    return [(product.name, "", nup(sides[0], sides[1], PAPERS[options.paper], options.duplex,
-                                   options.back_offset))]
+    if options.target == "shop":
+        together, backs = shop(sides[0], sides[1], spec.vendors[options.vendor].sides)
+        if backs:
+            return [(f"{product.name}-fronts", "", together),
+                    (f"{product.name}-backs", "", backs)]
+        return [(product.name, "", together)]
+    sheet = spec.sheet_for(d.card_format, options.paper)
+    try:
+        pages = nup(sides[0], sides[1], options.sheet_size, sheet, options.duplex,
+                    options.back_offset or (0.0, 0.0))
+    except ValueError as exc:
+        problems.add(Where(f"{kit.game}/game.toml", 0, f"cards ({d.name})"), f"{exc}; choose "
+                     "a larger --paper, a smaller card format or other sheet settings")
+        return []
+    return [(product.name, "", pages)]
 
 
 def scorepad(product: Product, kit: Kit, options: Options, problems: Problems) -> Pages:
     assert isinstance(product.content, ScorepadText)
-    faces = scorepad_pages(product.content, options.players, PAPERS[options.paper],
+    faces = scorepad_pages(product.content, options.players, options.sheet_size,
                            item_where(kit.game, kit.lang, "scorepad"), problems)
     return [(product.name, "", [plain(f) for f in faces])]
 
 
 def lines(product: Product, kit: Kit, options: Options, problems: Problems) -> Pages:
     assert isinstance(product.content, LinesSet)
-    faces = [lines_page(t, PAPERS[options.paper], item_where(
+    faces = [lines_page(t, options.sheet_size, item_where(
         kit.game, kit.lang, f"penalty_lines.{t.id}"), problems)
         for t in product.content.sheets]
     return [(product.name, "", [plain(f) for f in faces if f])]
 
 
 def rules(product: Product, kit: Kit, options: Options, problems: Problems) -> Pages:
-    """The booklet in reading order (for a print shop) and imposed for saddle stitching."""
+    """The booklet in reading order (for a print shop) and, at home, imposed for saddle
+    stitching."""
     assert isinstance(product.content, BookletText)
+    if options.paper not in PAPERS:
+        problems.add(item_where(kit.game, kit.lang, "rules"), f"the rule booklet is printed "
+                     f"on {', '.join(PAPERS)}; choose one of them with --paper")
+        return []
     faces = booklet_pages(product.content, page_size(options.paper),
                           item_where(kit.game, kit.lang, "rules"), problems)
     if not faces:
         return []
-    return [(product.name, "", [plain(f) for f in faces]),
-            (f"{product.name}-booklet", "", saddle(faces, options.paper))]
+    reading = (product.name, "", [plain(f) for f in faces])
+    if options.target == "shop":
+        return [reading]
+    return [reading, (f"{product.name}-booklet", "", saddle(faces, options.paper))]
 
 
 def ledger(product: Product, kit: Kit, options: Options, problems: Problems) -> Pages:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,15 @@ from printkit.resources import builtin
 
 ROOT = Path(__file__).resolve().parent.parent
 MM = 72 / 25.4
+
+
+@pytest.fixture(autouse=True, scope="session")
+def no_user_print_settings():
+    """Tests see only the built-in print settings (and the files they pass with --config),
+    never a printkit.toml of the person running them."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("printkit.load.printing.usual_configs", lambda: [])
+        yield
 
 
 @pytest.fixture(scope="session")
@@ -45,3 +56,61 @@ def page_texts(path: Path) -> list[str]:
 def char_size(char: dict) -> float:
     """The font size of a pdfplumber char, also for text turned a quarter (board sides)."""
     return char["size"] if char["upright"] else char["x1"] - char["x0"]
+
+
+def kit_for(lang: str = "nl", game: str = "spankopoly"):
+    """A localised kit of a built-in game (no files written)."""
+    from printkit.localise import localise
+    from printkit.pipeline import load
+
+    return localise(load(game, None), lang)
+
+
+def render_docs(kit, product: str, options: Options, config: Path | None = None) -> dict:
+    """The PDFs (file name -> PdfReader) of one product of a kit, rendered in memory."""
+    from printkit.load.printing import load_print_spec
+    from printkit.pipeline import documents
+    from printkit.products import resolve
+    from printkit.render import render
+
+    spec = load_print_spec(builtin("data") / kit.game / "game.toml", config)
+    resolved = resolve(replace(options, players=options.players or 4), spec)
+    one = replace(kit, products=tuple(p for p in kit.products if p.name == product))
+    return {doc.name: PdfReader(io.BytesIO(render(doc, resolved.cmyk)))
+            for doc in documents(one, resolved)}
+
+
+def multiply(m: tuple, n: tuple) -> tuple:
+    """The matrix that applies m first, then n (PDF order: m × n)."""
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2,
+            e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)
+
+
+def placed_forms(page, extent: bool = False) -> dict[str, tuple[float, ...]]:
+    """Centre (in page coordinates) of every form XObject placed on a page, by name,
+    computed from the content stream's cm operators and each form's /BBox and /Matrix;
+    with `extent`, also the width and height its BBox covers on the page."""
+    from pypdf.generic import ContentStream
+
+    xobjects = page["/Resources"].get("/XObject", {})
+    ctm, stack, found = (1, 0, 0, 1, 0, 0), [], {}
+    for operands, op in ContentStream(page.get_contents(), page.pdf).operations:
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            ctm = multiply(tuple(float(v) for v in operands), ctm)
+        elif op == b"Do":
+            form = xobjects[operands[0]].get_object()
+            x0, y0, x1, y1 = (float(v) for v in form["/BBox"])
+            m = multiply(tuple(float(v) for v in form.get("/Matrix", (1, 0, 0, 1, 0, 0))), ctm)
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            w, h = x1 - x0, y1 - y0
+            size = (abs(m[0]) * w + abs(m[2]) * h, abs(m[1]) * w + abs(m[3]) * h)
+            found[str(operands[0]).removeprefix("/FormXob.")] = (
+                m[0] * cx + m[2] * cy + m[4], m[1] * cx + m[3] * cy + m[5],
+                *(size if extent else ()))
+    return found

@@ -22,7 +22,7 @@ def test_build_lists_every_file_with_its_page_count(tmp_path: Path) -> None:
     code, out = run("build", "--out", str(tmp_path))
     assert code == 0, out
     assert "spankopoly/nl/board.pdf  (1 page)" in out
-    assert "spankopoly/nl/deeds.pdf  (10 pages)" in out
+    assert "spankopoly/nl/deeds.pdf  (8 pages)" in out  # 28 cards, 8 to an A4 sheet
     for name in ("board-a4", "chance", "scorepad", "lines"):
         assert f"spankopoly/nl/{name}.pdf" in out
 

@@ -101,7 +101,9 @@ def test_card_text_stays_inside_the_safe_zone(nl_kit: Path) -> None:
     """On every card sheet, each character lies at least 3 mm inside its card's trim."""
     with pdfplumber.open(nl_kit / "deeds.pdf") as pdf:
         page = pdf.pages[0]
-        cards = [r for r in page.rects if r["width"] > 60 * MM and r["height"] > 80 * MM]
+        cards = [r for r in page.rects  # backgrounds: 63 × 88 mm + bleed, upright or turned
+                 if sorted((r["width"], r["height"])) == pytest.approx((69 * MM, 94 * MM))]
+        assert len(cards) == 8
         for ch in page.chars:
             card = next(r for r in cards if r["x0"] <= ch["x0"] <= r["x1"]
                         and r["top"] <= ch["top"] <= r["bottom"])

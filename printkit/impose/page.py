@@ -8,8 +8,8 @@ from printkit.layout.ops import MM, Op
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in points
 
-PAPERS = {  # name -> (width, height) in points, portrait
-    "a4": (210 * MM, 297 * MM),
+PAPERS = {  # the common papers (width, height) in points, portrait; builds take theirs
+    "a4": (210 * MM, 297 * MM),  # from the print settings (printkit/builtin/print.toml)
     "a3": (297 * MM, 420 * MM),
     "letter": (8.5 * 72, 11 * 72),
     "a5": (148 * MM, 210 * MM),
@@ -36,3 +36,4 @@ class Document:
     subject: str
     lang: str
     creator: str
+    keywords: str = ""

@@ -1,32 +1,38 @@
-"""Place card faces n-up on sheets, with crop marks and duplex backs behind their fronts."""
+"""Place card faces n-up on sheets, with crop marks and duplex backs behind their fronts.
+
+Each face is placed whole (as one reusable drawing clipped to its bleed box). The grid is
+centred on the sheet; cards may be turned a quarter turn when more fit that way. Backs
+are placed so that a card turned over sideways (about its own vertical axis) shows its
+back upright, whichever edge the sheet is flipped over.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.errors import PrintkitError
 from printkit.impose.page import Box, Page
-from printkit.layout.ops import MM, REGISTRATION, Face, Group, Line, Op, translate
+from printkit.layout.ops import MM, REGISTRATION, Face, Group, Line, Matrix, Op, rotate
+from printkit.model.printing import SheetSpec
 
-PRINTER_MARGIN = 5 * MM  # home printers cannot print closer to the sheet edge
-MARK_OFFSET = 3 * MM     # crop marks start this far from the trim (outside the bleed)
-MARK_LONG = 5 * MM
-MARK_SHORT = 2.5 * MM
 MARK_WIDTH = 0.25
+MARK_MIN = 2.5 * MM  # shortest crop mark worth drawing
 
 
 @dataclass(frozen=True)
 class Grid:
-    """Where the item trims sit on a sheet: columns, rows, item size and the first origin."""
+    """Where the item trims sit on a sheet: counts, placed item size, first origin, marks."""
 
     cols: int
     rows: int
-    item_w: float
+    item_w: float  # trim size as placed (turned when `turned`)
     item_h: float
     gutter: float
     x0: float  # left edge of the first column's trim
     top: float  # top edge of the first row's trim
     mark: float  # crop mark length
+    mark_offset: float
+    bleed: float  # bleed kept round each item (at most half the gutter)
+    turned: bool = False
 
     @property
     def per_sheet(self) -> int:
@@ -44,32 +50,59 @@ class Grid:
         return (self.x0, self.top - h, self.x0 + w, self.top)
 
 
-def fit_count(space: float, item: float, gutter: float) -> tuple[int, float]:
-    """How many items fit in space with room for marks, and the mark length left over."""
+def fit_count(space: float, item: float, gutter: float, spec: SheetSpec,
+              fixed: int) -> tuple[int, float]:
+    """How many items fit in `space` with room for marks, and the mark length left over."""
+    def used(n: int) -> float:
+        return n * item + max(n - 1, 0) * gutter
+
+    room = 2 * (spec.mark_offset + MARK_MIN)
     n = 0
-    while (n + 1) * item + n * gutter + 2 * (MARK_OFFSET + MARK_SHORT) <= space + 1e-6:
+    while (fixed == 0 or n < fixed) and used(n + 1) + room <= space + 1e-6:
         n += 1
-    used = n * item + max(n - 1, 0) * gutter
-    return n, min(MARK_LONG, (space - used) / 2 - MARK_OFFSET)
+    if fixed and n < fixed:
+        return 0, 0.0
+    return n, min(spec.mark_length, (space - used(n)) / 2 - spec.mark_offset)
 
 
-def grid(paper: tuple[float, float], item_w: float, item_h: float, bleed: float) -> Grid:
-    """The grid with the most items per sheet, centred so that duplex mirroring is exact."""
+def grid(paper: tuple[float, float], item_w: float, item_h: float, spec: SheetSpec) -> Grid:
+    """The grid with the most items per sheet (upright first), centred on the sheet."""
     pw, ph = paper
-    gutter = 2 * bleed
-    cols, mark_x = fit_count(pw - 2 * PRINTER_MARGIN, item_w, gutter)
-    rows, mark_y = fit_count(ph - 2 * PRINTER_MARGIN, item_h, gutter)
-    if cols < 1 or rows < 1:
-        raise PrintkitError(f"a {item_w / MM:.0f} × {item_h / MM:.0f} mm card does not fit "
-                            "the sheet with bleed and crop marks; choose a larger --paper")
-    w = cols * item_w + (cols - 1) * gutter
-    h = rows * item_h + (rows - 1) * gutter
-    return Grid(cols, rows, item_w, item_h, gutter, (pw - w) / 2, (ph + h) / 2,
-                min(mark_x, mark_y))
+    best: Grid | None = None
+    for turned in (False, True) if spec.rotate else (False,):
+        w, h = (item_h, item_w) if turned else (item_w, item_h)
+        cols, mark_x = fit_count(pw - 2 * spec.margin, w, spec.gutter, spec, spec.cols)
+        rows, mark_y = fit_count(ph - 2 * spec.margin, h, spec.gutter, spec, spec.rows)
+        if cols < 1 or rows < 1:
+            continue
+        gw = cols * w + (cols - 1) * spec.gutter
+        gh = rows * h + (rows - 1) * spec.gutter
+        g = Grid(cols, rows, w, h, spec.gutter, (pw - gw) / 2, (ph + gh) / 2,
+                 min(mark_x, mark_y), spec.mark_offset, min(spec.bleed, spec.gutter / 2),
+                 turned)
+        if best is None or g.per_sheet > best.per_sheet:
+            best = g
+    if best is None:
+        slots = f" in {spec.cols or 'any'} × {spec.rows or 'any'} slots" \
+            if spec.cols or spec.rows else ""
+        raise ValueError(f"a {item_w / MM:.0f} × {item_h / MM:.0f} mm card does not fit the "
+                         f"sheet{slots} with its bleed, the crop marks and the printer margin")
+    return best
 
 
-def place(face: Face, x: float, y: float) -> Op:
-    return Group(face.ops, translate(x, y))
+def placement(face: Face, x: float, y: float, turn: int) -> Matrix:
+    """The matrix that puts the face, turned `turn` degrees, with its trim's lower-left
+    corner at (x, y)."""
+    w, h = face.width, face.height
+    return {0: rotate(0, x, y), 90: rotate(90, x + h, y), 180: rotate(180, x + w, y + h),
+            270: rotate(270, x, y + w)}[turn % 360]
+
+
+def place(face: Face, x: float, y: float, turn: int, bleed: float, key: str) -> Op:
+    """A face as one reusable drawing, clipped to its trim plus `bleed`."""
+    return Group(face.ops, placement(face, x, y, turn),
+                 clip=(-bleed, -bleed, face.width + 2 * bleed, face.height + 2 * bleed),
+                 key=key)
 
 
 def crop_marks(g: Grid, trim: Box, slots: list[tuple[float, float]]) -> list[Op]:
@@ -77,7 +110,7 @@ def crop_marks(g: Grid, trim: Box, slots: list[tuple[float, float]]) -> list[Op]
     x0, y0, x1, y1 = trim
     xs = sorted({round(x, 3) for sx, _ in slots for x in (sx, sx + g.item_w)})
     ys = sorted({round(y, 3) for _, sy in slots for y in (sy, sy + g.item_h)})
-    near, far = MARK_OFFSET, MARK_OFFSET + g.mark
+    near, far = g.mark_offset, g.mark_offset + g.mark
     ops: list[Op] = []
     for x in xs:
         ops.append(Line(x, y1 + near, x, y1 + far, REGISTRATION, MARK_WIDTH))
@@ -88,76 +121,115 @@ def crop_marks(g: Grid, trim: Box, slots: list[tuple[float, float]]) -> list[Op]
     return ops
 
 
-def back_slot(x: float, y: float, g: Grid, paper: tuple[float, float], duplex: str,
-              offset: tuple[float, float]) -> tuple[float, float]:
-    """Where the back of the item at (x, y) goes so it lands behind its front.
+def mirror(box: Box, paper: tuple[float, float], duplex: str,
+           offset: tuple[float, float]) -> Box:
+    """Where a box of the front lies on the back, seen from the back, shifted by offset.
 
-    long: the sheet turns over its long (vertical) edge, so columns mirror;
-    short: it turns over its short edge, so rows mirror.
+    long: the sheet turns over its long (vertical) edge, so x mirrors;
+    short: it turns over its short (horizontal) edge, so y mirrors.
     """
+    x0, y0, x1, y1 = box
     pw, ph = paper
     if duplex == "long":
-        x = pw - x - g.item_w
+        x0, x1 = pw - x1, pw - x0
     elif duplex == "short":
-        y = ph - y - g.item_h
-    return x + offset[0], y + offset[1]
+        y0, y1 = ph - y1, ph - y0
+    dx, dy = offset if duplex in ("long", "short") else (0.0, 0.0)
+    return (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+
+
+def back_turn(front_turn: int, duplex: str) -> int:
+    """How far a back is turned so the card, turned over sideways, shows it upright.
+
+    A long-edge flip turns a card over its own vertical axis when it stands upright, a
+    short-edge flip over its horizontal axis (hence the half turn).
+    """
+    if duplex == "long":
+        return -front_turn % 360
+    if duplex == "short":
+        return (180 - front_turn) % 360
+    return front_turn
+
+
+def grow(box: Box, by: float) -> Box:
+    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
 
 
 def nup(fronts: tuple[Face, ...], backs: tuple[Face, ...], paper: tuple[float, float],
-        duplex: str = "long", offset: tuple[float, float] = (0.0, 0.0)) -> list[Page]:
-    """Sheets of fronts, each followed by the sheet of their backs.
+        spec: SheetSpec, duplex: str = "long",
+        offset: tuple[float, float] = (0.0, 0.0)) -> list[Page]:
+    """Sheets of fronts with crop marks, and the sheets of their backs.
 
-    With duplex 'none' the backs are laid out like the fronts, for one-sided printing and
-    gluing; otherwise they are mirrored for the chosen duplex flip.
+    long/short: each sheet of fronts is followed by its backs, mirrored for that flip and
+    shifted by `offset` (points). none: all fronts, then all backs in the same places as
+    their fronts (print one-sided, cut both and glue), each sheet with its own marks.
     """
     first = fronts[0]
-    g = grid(paper, first.width, first.height, first.bleed)
-    pages: list[Page] = []
+    g = grid(paper, first.width, first.height, spec)
+    turn = 90 if g.turned else 0
+    front_pages: list[Page] = []
+    back_pages: list[Page] = []
     for start in range(0, len(fronts), g.per_sheet):
         chunk = range(start, min(start + g.per_sheet, len(fronts)))
         slots = [g.slot(i - start) for i in chunk]
         trim = g.trim_box()
-        bleed = (trim[0] - first.bleed, trim[1] - first.bleed, trim[2] + first.bleed,
-                 trim[3] + first.bleed)
-        front_ops = [place(fronts[i], *s) for i, s in zip(chunk, slots)]
-        pages.append(Page(*paper, tuple(front_ops + crop_marks(g, trim, slots)), trim, bleed,
-                          f"front {start // g.per_sheet + 1}"))
-        if backs:
-            mode = duplex if duplex in ("long", "short") else "none"
-            bslots = [back_slot(x, y, g, paper, mode, offset) for x, y in slots]
-            back_ops = [place(backs[i], *s) for i, s in zip(chunk, bslots)]
-            btrim = _shift(trim, paper, mode, offset)
-            bbleed = (btrim[0] - first.bleed, btrim[1] - first.bleed,
-                      btrim[2] + first.bleed, btrim[3] + first.bleed)
-            pages.append(Page(*paper, tuple(back_ops + crop_marks(g, btrim, bslots)), btrim, bbleed,
-                              f"back {start // g.per_sheet + 1}"))
+        number = start // g.per_sheet + 1
+        ops = [place(fronts[i], *s, turn, g.bleed, f"front.{fronts[i].name}")
+               for i, s in zip(chunk, slots)]
+        front_pages.append(Page(*paper, tuple(ops + crop_marks(g, trim, slots)), trim,
+                                grow(trim, g.bleed), f"front {number}"))
+        if not backs:
+            continue
+        bturn = back_turn(turn, duplex)
+        boxes = [mirror((x, y, x + g.item_w, y + g.item_h), paper, duplex, offset)
+                 for x, y in slots]
+        ops = [place(backs[i], b[0], b[1], bturn, g.bleed, f"back.{backs[i].name}")
+               for i, b in zip(chunk, boxes)]
+        btrim = mirror(trim, paper, duplex, offset)
+        if duplex not in ("long", "short"):
+            ops += crop_marks(g, btrim, [(b[0], b[1]) for b in boxes])
+        back_pages.append(Page(*paper, tuple(ops), btrim, grow(btrim, g.bleed),
+                               f"back {number}"))
+    if duplex not in ("long", "short"):
+        return front_pages + back_pages
+    pages: list[Page] = []
+    for k, front in enumerate(front_pages):
+        pages.append(front)
+        pages.extend(back_pages[k:k + 1])
     return pages
 
 
-def _shift(trim: Box, paper: tuple[float, float], mode: str,
-           offset: tuple[float, float]) -> Box:
-    """The grid's trim box on the back page (mirrored like the slots, then offset)."""
-    x0, y0, x1, y1 = trim
-    pw, ph = paper
-    if mode == "long":
-        x0, x1 = pw - x1, pw - x0
-    elif mode == "short":
-        y0, y1 = ph - y1, ph - y0
-    return (x0 + offset[0], y0 + offset[1], x1 + offset[0], y1 + offset[1])
+def single(face: Face, mark_offset: float, mark_length: float,
+           paper: tuple[float, float] | None = None) -> Page:
+    """One item with crop marks: centred on `paper`, or on a page just big enough."""
+    margin = mark_offset + mark_length
+    w, h = paper or (face.width + 2 * margin, face.height + 2 * margin)
+    x, y = (w - face.width) / 2, (h - face.height) / 2
+    trim = (x, y, x + face.width, y + face.height)
+    g = Grid(1, 1, face.width, face.height, 0, x, y + face.height, mark_length, mark_offset,
+             face.bleed)
+    ops = [place(face, x, y, 0, face.bleed, f"face.{face.name}"), *crop_marks(g, trim, [(x, y)])]
+    return Page(w, h, tuple(ops), trim, grow(trim, face.bleed), face.name)
 
 
-def single(face: Face, marks: bool = True) -> Page:
-    """One item on its own page: trim plus bleed, and room for crop marks when wanted."""
+def bare(face: Face, side: str = "face") -> Page:
+    """One item for a print shop: page = trim + bleed, no marks; TrimBox and BleedBox set."""
     b = face.bleed
-    margin = MARK_OFFSET + MARK_LONG if marks else b
-    w, h = face.width + 2 * margin, face.height + 2 * margin
-    trim = (margin, margin, margin + face.width, margin + face.height)
-    ops: list[Op] = [place(face, margin, margin)]
-    if marks:
-        g = Grid(1, 1, face.width, face.height, 0, margin, margin + face.height, MARK_LONG)
-        ops += crop_marks(g, trim, [(margin, margin)])
-    return Page(w, h, tuple(ops), trim, (trim[0] - b, trim[1] - b, trim[2] + b, trim[3] + b),
-                face.name)
+    trim = (b, b, b + face.width, b + face.height)
+    page_box = grow(trim, b)
+    return Page(page_box[2], page_box[3], (place(face, b, b, 0, b, f"{side}.{face.name}"),),
+                trim, page_box, f"{side} {face.name}")
+
+
+def shop(fronts: tuple[Face, ...], backs: tuple[Face, ...],
+         sides: str) -> tuple[list[Page], list[Page]]:
+    """One card per page in a vendor's order; the second list holds separate backs."""
+    f = [bare(face, "front") for face in fronts]
+    b = [bare(face, "back") for face in backs]
+    if sides == "separate" or not b:
+        return f, b
+    pairs = zip(b, f) if sides == "back-first" else zip(f, b)
+    return [page for pair in pairs for page in pair], []
 
 
 def plain(face: Face) -> Page:

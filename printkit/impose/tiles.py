@@ -1,9 +1,14 @@
 """Tile a large face (the board) over small sheets for a home printer.
 
-Each sheet shows one tile of the board at 100 %, clipped to its image area. Neighbouring
-tiles share an overlap strip: cut a tile along its seam ticks and lay it on the glue strip
-of its neighbour, ticks on ticks. A label strip names the tile (A1, A2, …) and shows
-where it sits in the assembly map.
+The first page is an assembly map: the board in miniature with the tiles drawn on it and
+how to put them together. Each further sheet shows one tile of the board at 100 %, the
+board clipped to the tile's image area (its TrimBox), in rows from the top left.
+Neighbouring tiles share an overlap strip: cut a tile along its picture's edge where it has
+a neighbour to the left or above, and lay it on that neighbour's glue strip, its edge on
+the seam ticks. Sheets are portrait or landscape, whichever needs fewer of them.
+
+The overlap and grid are declared in the document's keywords (see `keywords`), so the
+tiles can be checked (or stitched) by machine.
 """
 
 from __future__ import annotations
@@ -11,22 +16,30 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from printkit.errors import Problems, Where
 from printkit.impose.page import Page
-from printkit.layout.ops import MM, REGISTRATION, Face, Group, Line, Op, Rect, Text, translate
+from printkit.layout.cards import placed_ops
+from printkit.layout.ops import (
+    IDENTITY, MM, REGISTRATION, Face, Group, Line, Op, Rect, Text, translate,
+)
+from printkit.layout.problems import too_long
+from printkit.layout.text import fit
+from printkit.localise.kit import Heading, Para
 
-OVERLAP = 10 * MM
 FRAME = 10 * MM      # printer margin plus room for seam ticks around the image
-LABEL = 16 * MM      # bottom strip with the tile name and the assembly map
+LABEL = 16 * MM      # bottom strip with the tile name and a small map
 TICK = 4 * MM
 INK = "#1E1E1E"
+MAP_INK = "#C0392B"
 
 
 @dataclass(frozen=True)
 class Tiling:
-    """How a face is cut into tiles: counts, image size and the overlap between tiles."""
+    """How a face is cut into tiles: counts, sheet, image size and the overlap."""
 
     cols: int
     rows: int
+    paper: tuple[float, float]  # as printed (landscape when wider)
     image_w: float
     image_h: float
     overlap: float
@@ -38,39 +51,75 @@ class Tiling:
         return (self.x0 + col * (self.image_w - self.overlap),
                 self.top - row * (self.image_h - self.overlap) - self.image_h)
 
+    @property
+    def count(self) -> int:
+        return self.cols * self.rows
 
-def tiling(face: Face, paper: tuple[float, float], overlap: float = OVERLAP) -> Tiling:
-    pw, ph = paper
-    iw, ih = pw - 2 * FRAME, ph - FRAME - LABEL
+    def image_box(self) -> tuple[float, float, float, float]:
+        """Where a tile's image sits on its sheet: FRAME from the top and left edges."""
+        top = self.paper[1] - FRAME
+        return (FRAME, top - self.image_h, FRAME + self.image_w, top)
+
+
+def whole_mm(length: float) -> float:
+    """A length rounded down to whole millimetres, so tiles sit on a millimetre grid."""
+    return math.floor(length / MM + 1e-9) * MM
+
+
+def tiling(face: Face, paper: tuple[float, float], overlap: float) -> Tiling:
+    """The tiling with the fewest sheets, portrait or landscape (portrait when equal)."""
     ew, eh = face.width + 2 * face.bleed, face.height + 2 * face.bleed
-    cols = max(1, math.ceil((ew - overlap) / (iw - overlap)))
-    rows = max(1, math.ceil((eh - overlap) / (ih - overlap)))
-    return Tiling(cols, rows, iw, ih, overlap, -face.bleed, face.height + face.bleed)
+    best: Tiling | None = None
+    for pw, ph in (paper, (paper[1], paper[0])):
+        iw, ih = whole_mm(pw - 2 * FRAME), whole_mm(ph - FRAME - LABEL)
+        cols = max(1, math.ceil((ew - overlap) / (iw - overlap) - 1e-9))
+        rows = max(1, math.ceil((eh - overlap) / (ih - overlap) - 1e-9))
+        t = Tiling(cols, rows, (pw, ph), iw, ih, overlap, -face.bleed,
+                   face.height + face.bleed)
+        if best is None or t.count < best.count:
+            best = t
+    assert best is not None
+    return best
 
 
 def name(row: int, col: int) -> str:
     return f"{chr(ord('A') + row)}{col + 1}"
 
 
-def tile_pages(face: Face, paper: tuple[float, float], overlap: float = OVERLAP) -> list[Page]:
+def keywords(t: Tiling) -> str:
+    """The machine-readable declaration of the tiles, for the PDF's /Keywords."""
+    return (f"printkit-tiles cols={t.cols} rows={t.rows} overlap={t.overlap / MM:g}mm "
+            f"pages=2-{t.count + 1} order=rows")
+
+
+def board_drawing(face: Face) -> Group:
+    """The whole face (with bleed) as one drawing, drawn once and reused on every tile."""
+    b = face.bleed
+    return Group(face.ops, IDENTITY, clip=(-b, -b, face.width + 2 * b, face.height + 2 * b),
+                 key=f"face.{face.name}")
+
+
+def tile_pages(face: Face, paper: tuple[float, float], overlap: float, steps: tuple[str, ...],
+               title: str, where: Where, problems: Problems) -> tuple[list[Page], str]:
+    """The assembly map and the tiles; and the keywords that declare them."""
     t = tiling(face, paper, overlap)
-    pw, ph = paper
-    pages = []
-    total = t.rows * t.cols
+    pw, ph = t.paper
+    drawing = board_drawing(face)
+    pages = [map_page(face, t, steps, title, where, problems)]
     for r in range(t.rows):
         for c in range(t.cols):
             fx, fy = t.origin(r, c)
-            image = Group(face.ops, translate(FRAME - fx, LABEL - fy),
+            box = t.image_box()
+            image = Group((drawing,), translate(box[0] - fx, box[1] - fy),
                           clip=(fx, fy, t.image_w, t.image_h))
-            ops: list[Op] = [image, *seam_ticks(t, r, c), *label_ops(t, r, c, pw, total)]
-            box = (FRAME, LABEL, FRAME + t.image_w, LABEL + t.image_h)
+            ops: list[Op] = [image, *seam_ticks(t, r, c), *label_ops(t, r, c)]
             pages.append(Page(pw, ph, tuple(ops), box, box, name(r, c)))
-    return pages
+    return pages, keywords(t)
 
 
 def seam_ticks(t: Tiling, r: int, c: int) -> list[Op]:
     """Ticks outside the image where a neighbour's cut edge goes (or where to cut)."""
-    x0, y0, x1, y1 = FRAME, LABEL, FRAME + t.image_w, LABEL + t.image_h
+    x0, y0, x1, y1 = t.image_box()
     xs = ([x0 + t.overlap] if c > 0 else []) + ([x1 - t.overlap] if c < t.cols - 1 else [])
     ys = ([y1 - t.overlap] if r > 0 else []) + ([y0 + t.overlap] if r < t.rows - 1 else [])
     ops: list[Op] = []
@@ -83,13 +132,14 @@ def seam_ticks(t: Tiling, r: int, c: int) -> list[Op]:
     return ops
 
 
-def label_ops(t: Tiling, r: int, c: int, pw: float, total: int) -> list[Op]:
+def label_ops(t: Tiling, r: int, c: int) -> list[Op]:
     """The tile's name, its number, and a small map of all tiles with this one filled."""
+    pw = t.paper[0]
     y = LABEL - 9 * MM
     ops: list[Op] = [Text(FRAME, y, name(r, c), "bold", 16, INK),
                      Text(FRAME + 14 * MM, y + 1 * MM,
-                          f"{r * t.cols + c + 1} / {total}   ↔ {t.overlap / MM:g} mm", "regular",
-                          8, INK)]
+                          f"{r * t.cols + c + 1} / {t.count}   ↔ {t.overlap / MM:g} mm",
+                          "regular", 8, INK)]
     cell = min(4 * MM, (LABEL - 11 * MM) / t.rows, (pw / 3) / t.cols)
     map_top = LABEL - 4 * MM
     mx = pw - FRAME - t.cols * cell
@@ -99,3 +149,44 @@ def label_ops(t: Tiling, r: int, c: int, pw: float, total: int) -> list[Op]:
             ops.append(Rect(mx + cc * cell, map_top - (rr + 1) * cell, cell, cell,
                             fill=fill, stroke=INK, width=0.4))
     return ops
+
+
+def without_text(ops: tuple[Op, ...]) -> tuple[Op, ...]:
+    """The artwork of a drawing without its words (for a miniature)."""
+    kept: list[Op] = []
+    for op in ops:
+        if isinstance(op, Group):
+            kept.append(Group(without_text(op.ops), op.matrix, op.clip))
+        elif not isinstance(op, Text):
+            kept.append(op)
+    return tuple(kept)
+
+
+def map_page(face: Face, t: Tiling, steps: tuple[str, ...], title: str, where: Where,
+             problems: Problems) -> Page:
+    """The board in miniature with every tile outlined and named, and how to assemble it."""
+    pw, ph = t.paper
+    width = pw - 2 * FRAME
+    text = fit((Heading(title), *(Para(f"{n}. {s}") for n, s in enumerate(steps, 1))),
+               width, ph * 0.3, 12)
+    if text is None:
+        too_long(where, problems, 6)
+        return Page(pw, ph, ())
+    lines, _ = text
+    ops: list[Op] = placed_ops(lines, FRAME, ph - FRAME, width, INK)
+    top = ph - FRAME - lines[-1].dy - 8 * MM
+    cover_w = t.cols * (t.image_w - t.overlap) + t.overlap
+    cover_h = t.rows * (t.image_h - t.overlap) + t.overlap
+    scale = min(width / cover_w, (top - FRAME) / cover_h)
+    left = FRAME + (width - cover_w * scale) / 2
+    mini = (scale, 0.0, 0.0, scale, left - t.x0 * scale, top - t.top * scale)
+    ops.append(Group(without_text(face.ops), mini))
+    for r in range(t.rows):
+        for c in range(t.cols):
+            fx, fy = t.origin(r, c)
+            x, y = left + (fx - t.x0) * scale, top + (fy - t.top) * scale
+            w, h = t.image_w * scale, t.image_h * scale
+            ops.append(Rect(x, y, w, h, stroke=MAP_INK, width=1.0, dash=(4, 2)))
+            ops.append(Text(x + w / 2, y + h / 2 - 8, name(r, c), "bold", 24, MAP_INK,
+                            "centre"))
+    return Page(pw, ph, tuple(ops), label="map")

@@ -29,7 +29,9 @@ def square_matrix(position: int, n: int, size: float, corner: float, width: floa
     return rotate(90, S, S - C - i * width if i else S - C)
 
 
-def board_face(board: BoardText, where: Where, problems: Problems) -> Face:
+def board_face(board: BoardText, where: Where, problems: Problems,
+               bleed: float = BLEED) -> Face:
+    """The board at board.size, its background run `bleed` past the trim."""
     S, C = board.size, board.corner
     n = len(board.squares)
     W = (S - 2 * C) / (n // 4 - 1)
@@ -37,8 +39,8 @@ def board_face(board: BoardText, where: Where, problems: Problems) -> Face:
         s.note for s in board.squares] + [s.band for s in board.squares] + [board.title,
                                                                            board.tagline]
     if not check_glyphs(texts, where, problems):
-        return Face("board", S, S, BLEED, ())
-    ops: list[Op] = [Rect(-BLEED, -BLEED, S + 2 * BLEED, S + 2 * BLEED, fill=board.background)]
+        return Face("board", S, S, bleed, ())
+    ops: list[Op] = [Rect(-bleed, -bleed, S + 2 * bleed, S + 2 * bleed, fill=board.background)]
     ops.append(Rect(C, C, S - 2 * C, S - 2 * C, stroke=board.ink, width=LINE))
     for sq in board.squares:
         corner = sq.position % (n // 4) == 0
@@ -46,7 +48,7 @@ def board_face(board: BoardText, where: Where, problems: Problems) -> Face:
             sq, W, C, board, where, problems)
         ops.append(Group(tuple(local), square_matrix(sq.position, n, S, C, W)))
     ops += centre_ops(board, where, problems)
-    return Face("board", S, S, BLEED, tuple(ops))
+    return Face("board", S, S, bleed, tuple(ops))
 
 
 def fitted(blocks: tuple, x: float, top: float, width: float, height: float, size: float,

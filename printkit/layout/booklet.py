@@ -72,33 +72,48 @@ def heading_chunks(h: BookHeading, width: float) -> list[Chunk]:
 
 
 def column_widths(rows: tuple[tuple[str, ...], ...], width: float, size: float) -> list[float]:
-    """Widths from the columns' natural widths, squeezed or stretched to the text width."""
-    m, mb = metrics("regular"), metrics("bold")
-    natural = [max(max(m.width(r[i], size) for r in rows[1:]) if rows[1:] else 0,
-                   mb.width(rows[0][i], size)) + 2 * CELL_PAD for i in range(len(rows[0]))]
-    total = sum(natural)
-    if total <= width:
-        return [w * width / total for w in natural]
-    share = width / len(natural)
-    small = [w for w in natural if w <= share]
-    rest = width - sum(small)
-    big = sum(w for w in natural if w > share)
-    return [w if w <= share else rest * w / big for w in natural]
+    """Column widths: each column gets at least its longest word, the rest of the width is
+    shared in proportion to what the columns need to fit their cells on one line."""
+    fonts = [metrics("bold")] + [metrics("regular")] * (len(rows) - 1)
+    columns = range(len(rows[0]))
+    natural = [max(f.width(r[i], size) for f, r in zip(fonts, rows)) + 2 * CELL_PAD
+               for i in columns]
+    minimum = [max(f.width(word, size) for f, r in zip(fonts, rows) for word in
+                   r[i].split(" ") or [""]) + 2 * CELL_PAD for i in columns]
+    if sum(natural) <= width:
+        return [w * width / sum(natural) for w in natural]
+    extra = width - sum(minimum)
+    wants = [n - m for n, m in zip(natural, minimum)]
+    if extra <= 0 or not sum(wants):
+        return minimum
+    return [m + extra * w / sum(wants) for m, w in zip(minimum, wants)]
+
+
+def fit_table(rows: tuple[tuple[str, ...], ...], width: float
+              ) -> tuple[float, list[float], list[list[list[str] | None]]] | None:
+    """The largest size (8.5 pt down to 6) at which every cell wraps into its column;
+    as a last resort amounts may break at their no-break spaces."""
+    for breakable in (False, True):
+        cells_text = [tuple(c.replace("\u00a0", " ") for c in row) for row in rows] \
+            if breakable else list(rows)
+        size = 8.5
+        while size >= MIN_SIZE:
+            widths = column_widths(tuple(cells_text), width, size)
+            cells = [[wrap(c, "bold" if r == 0 else "regular", size, w - 2 * CELL_PAD)
+                      for c, w in zip(row, widths)] for r, row in enumerate(cells_text)]
+            if sum(widths) <= width + 0.01 and all(c is not None for row in cells for c in row):
+                return size, widths, cells
+            size -= 0.5
+    return None
 
 
 def table_chunks(t: BookTable, width: float, number: int, where: Where,
                  problems: Problems) -> list[Chunk]:
-    size = 8.5
-    while size >= MIN_SIZE:
-        widths = column_widths(t.rows, width, size)
-        cells = [[wrap(c, "bold" if r == 0 else "regular", size, w - 2 * CELL_PAD)
-                  for c, w in zip(row, widths)] for r, row in enumerate(t.rows)]
-        if all(c is not None for row in cells for c in row):
-            break
-        size -= 0.5
-    else:
+    fitted = fit_table(t.rows, width)
+    if fitted is None:
         too_long(where.at("table: " + " | ".join(t.rows[0])), problems, MIN_SIZE)
         return []
+    size, widths, cells = fitted
     chunks = []
     for r, row in enumerate(cells):
         step = size * 1.25
@@ -171,7 +186,10 @@ def page_face(number: int, placed: list[tuple[float, Chunk]], size: tuple[float,
 
 def cover(book: BookletText, size: tuple[float, float]) -> Face:
     w, h = size
-    ops: list[Op] = [Rect(0, h * 0.42, w, h * 0.22, fill=ACCENT)]
+    # the band stops short of the edges: the pages have no bleed, and home printers
+    # cannot print there
+    band = 10 * MM
+    ops: list[Op] = [Rect(band, h * 0.42, w - 2 * band, h * 0.22, fill=ACCENT)]
     size = 30.0
     while metrics("bold").width(book.title, size) > w - 2 * OUTER and size > 12:
         size -= 1

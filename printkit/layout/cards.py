@@ -15,25 +15,27 @@ BACK_TITLE_SIZE = 22.0
 
 
 def card_face(card: CardText, width: float, height: float, where: Where,
-              problems: Problems) -> Face:
-    """One side of a card. Text that cannot fit at 6 pt is reported with the card's name."""
+              problems: Problems, bleed: float = BLEED) -> Face:
+    """One side of a card, its background run `bleed` past the trim (never scaled).
+
+    Text that cannot fit at 6 pt is reported with the card's name."""
     texts = [card.title, card.band, card.footer] + [
         getattr(b, "text", "") or f"{getattr(b, 'label', '')}{getattr(b, 'value', '')}"
         for b in card.blocks]
     if not check_glyphs(texts, where, problems):
-        return Face(card.id, width, height, BLEED, ())
+        return Face(card.id, width, height, bleed, ())
     if card.full_colour:
-        ops = back_ops(card, width, height, where, problems)
+        ops = back_ops(card, width, height, bleed, where, problems)
     elif card.framed:
-        ops = framed_ops(card, width, height, where, problems)
+        ops = framed_ops(card, width, height, bleed, where, problems)
     else:
-        ops = front_ops(card, width, height, where, problems)
-    return Face(card.id, width, height, BLEED, tuple(ops))
+        ops = front_ops(card, width, height, bleed, where, problems)
+    return Face(card.id, width, height, bleed, tuple(ops))
 
 
-def front_ops(card: CardText, w: float, h: float, where: Where,
+def front_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
               problems: Problems) -> list[Op]:
-    ops: list[Op] = [Rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, fill=WHITE)]
+    ops: list[Op] = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=WHITE)]
     inner = w - 2 * SAFE
     head = (Para(card.band, "note"), Heading(card.title)) if card.band else (Heading(card.title),)
     band_h = max(h * 0.24, 16 * MM) if card.band else max(h * 0.2, 13 * MM)
@@ -42,7 +44,7 @@ def front_ops(card: CardText, w: float, h: float, where: Where,
         too_long(where.at(where.field + ".title"), problems, MIN_SIZE)
         return ops
     colour = card.colour or WHITE
-    ops.append(Rect(-BLEED, h - band_h, w + 2 * BLEED, band_h + BLEED, fill=colour))
+    ops.append(Rect(-bleed, h - band_h, w + 2 * bleed, band_h + bleed, fill=colour))
     ops += placed_ops(head_fit[0], SAFE, h - SAFE, inner, ink_on(colour), centre=True)
     footer_h = 0.0
     if card.footer:
@@ -67,12 +69,12 @@ CARD_TEXT_SIZE = 11.0  # the text of a framed card without a table (a deck card)
 FRAME_INK = "#1E1E1E"
 
 
-def framed_ops(card: CardText, w: float, h: float, where: Where,
+def framed_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
                problems: Problems) -> list[Op]:
     """A title deed: white card, thin frame, the colour band (label and name) inside the
     frame, the body centred between band and footer. A framed card without rows (a deck
     card) has its text centred and larger."""
-    ops: list[Op] = [Rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, fill=WHITE),
+    ops: list[Op] = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=WHITE),
                      Rect(FRAME, FRAME, w - 2 * FRAME, h - 2 * FRAME, stroke=FRAME_INK,
                           width=0.9)]
     gap = 1.2 * MM
@@ -117,7 +119,7 @@ def framed_ops(card: CardText, w: float, h: float, where: Where,
     return ops
 
 
-def back_ops(card: CardText, w: float, h: float, where: Where,
+def back_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
              problems: Problems) -> list[Op]:
     colour = card.colour or "#333333"
     blocks = (Heading(card.title), *card.blocks)
@@ -129,11 +131,11 @@ def back_ops(card: CardText, w: float, h: float, where: Where,
     lines, _ = result
     total = lines[-1].dy if lines else 0
     ink = ink_on(colour)
-    art: list[Op] = [Rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, fill=colour),
+    art: list[Op] = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=colour),
                      Rect(SAFE + 1 * MM, SAFE + 1 * MM, w - 2 * SAFE - 2 * MM,
                           h - 2 * SAFE - 2 * MM, stroke=ink, width=1.2)]
     art += placed_ops(lines, SAFE + 2 * MM, (h + total) / 2, inner, ink, centre=True)
-    return [Group(tuple(art), key=f"back:{colour}:{card.title}:{w:.1f}x{h:.1f}:"
+    return [Group(tuple(art), key=f"back:{colour}:{card.title}:{w:.1f}x{h:.1f}+{bleed:.2f}:"
                   + "|".join(getattr(b, "text", "") for b in card.blocks))]
 
 

@@ -10,14 +10,7 @@ SHEET_MARGIN = 12 * MM  # margin of plain sheets (score pad, lines)
 WHITE = "#FFFFFF"
 BLACK = "#000000"
 
-# card formats: name -> (width, height) of the trim
-CARD_FORMATS = {
-    "poker": (63 * MM, 88 * MM),
-    "bridge": (57 * MM, 89 * MM),
-    "mini": (44 * MM, 68 * MM),
-    "tarot": (70 * MM, 120 * MM),
-    "chance": (87 * MM, 56 * MM),
-}
+# card formats (trim sizes) are data: printkit/builtin/print.toml [formats]
 
 
 def luminance(colour: str) -> float:

@@ -22,6 +22,7 @@ GAME_KEYS = {
     "penalty_lines": {"dice", "wrong_factor"},
     "corner": {"max_turns", "fine"},
     "scoring": {"rounds", "final_multiplier", "final_multiplier_cane", "state"},
+    "print": None,  # print settings, checked by load/printing.py
 }
 CARD_KEYS = {"id", "keep", "goto", "direct", "start_note", "params"}
 
@@ -68,12 +69,13 @@ def load(folder: Path, manifest: Toml, problems: Problems) -> Game:
     )
 
 
-def check_keys(doc: Toml, known: dict[str, set[str]], problems: Problems) -> None:
-    """Report tables and keys the format does not know (usually typos)."""
+def check_keys(doc: Toml, known: dict[str, set[str] | None], problems: Problems) -> None:
+    """Report tables and keys the format does not know (usually typos); a table known as
+    None is checked elsewhere."""
     for name, value in doc.data.items():
         if name not in known:
             problems.add(doc.where(name), f"unknown table; known tables are {', '.join(known)}")
-        elif isinstance(value, dict):
+        elif isinstance(value, dict) and known[name] is not None:
             for key in value:
                 if key not in known[name]:
                     problems.add(doc.where(name, key),

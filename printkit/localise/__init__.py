@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from babel import Locale
@@ -12,6 +12,7 @@ from printkit.localise import classic, spankopoly
 from printkit.localise.catalog import Labels, load_labels, read_catalog, untranslated
 from printkit.localise.kit import Kit
 from printkit.localise.languages import Language, load_languages
+from printkit.localise.printaids import print_text
 from printkit.localise.wording import Wording
 from printkit.model import Game
 
@@ -55,7 +56,7 @@ def _run(game: Game, code: str, allow_missing: bool) -> tuple[Kit, Problems, Lab
     labels = load_labels(lang.catalog, lang.locale, mark_missing=allow_missing)
     wording = Wording(game, lang, problems, allow_missing)
     kit = SYSTEMS[game.system].localise(game, wording, labels)
-    return kit, problems, labels
+    return replace(kit, print_text=print_text(labels)), problems, labels
 
 
 def flatten(data: Any, prefix: tuple[str, ...] = ()) -> set[tuple[str, ...]]:

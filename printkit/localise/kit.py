@@ -206,6 +206,25 @@ class Product:
 
 
 @dataclass(frozen=True)
+class PrintText:
+    """The tool's own words on print aids: the assembly map of the tiled board."""
+
+    assembly_title: str = ""
+    assembly_steps: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CalibrationText:
+    """The words on the duplex calibration sheet."""
+
+    title: str
+    steps: tuple[str, ...]
+    horizontal: str
+    vertical: str
+    back: str
+
+
+@dataclass(frozen=True)
 class Kit:
     """A whole game in one language, ready to lay out."""
 
@@ -214,6 +233,7 @@ class Kit:
     title: str
     creator: str
     products: tuple[Product, ...]
+    print_text: PrintText = PrintText()
 
     def product(self, name: str) -> Product:
         return next(p for p in self.products if p.name == name)

@@ -1,0 +1,241 @@
+"""Read the print settings: built-ins, then a game's [print] table, then the user's files.
+
+Each source may add or change papers, card formats, the sheet layout, per-format sheet
+overrides, shop presets and printer profiles; later sources win entry by entry (field by
+field within one entry). Every bad value is a located problem in the file that holds it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from printkit.errors import PrintkitError, Problems, Where
+from printkit.load.tables import Toml, read_toml
+from printkit.model.printing import Printer, PrintSpec, SheetOverride, SheetSpec, Vendor
+
+BUILTIN = Path(__file__).resolve().parent.parent / "builtin" / "print.toml"
+CONFIG_NAME = "printkit.toml"
+_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")
+_UNIT_PT = {"mm": 72 / 25.4, "cm": 720 / 25.4, "in": 72.0, "pt": 1.0}
+SHEET_LENGTHS = ("margin", "gutter", "mark_offset", "mark_length", "bleed", "tile_overlap")
+SHEET_KEYS = (*SHEET_LENGTHS, "rotate", "cols", "rows")
+SECTIONS = {"papers", "formats", "sheet", "sheets", "vendors", "printers"}
+SIDES = ("alternate", "back-first", "separate")
+DUPLEX = ("long", "short", "none")
+
+
+def user_configs(config: Path | None) -> list[Path]:
+    """The user's settings files: --config FILE, else ~/.config/printkit/ and ./ (both)."""
+    if config is not None:
+        if not config.is_file():
+            raise PrintkitError(f"--config {config}: no such file")
+        return [config]
+    return [p for p in usual_configs() if p.is_file()]
+
+
+def usual_configs() -> list[Path]:
+    """Where the user's settings may be: their config folder, then the working folder."""
+    home = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+    return [home / "printkit" / CONFIG_NAME, Path.cwd() / CONFIG_NAME]
+
+
+def load_print_spec(game_toml: Path | None = None, config: Path | None = None) -> PrintSpec:
+    """Every print setting for a build; raises with every problem found."""
+    problems = Problems()
+    merged: dict[str, dict[str, Any]] = {s: {} for s in SECTIONS}
+    wheres: dict[tuple[str, str], Where] = {}
+    sources: list[tuple[Path, tuple[str, ...]]] = [(BUILTIN, ())]
+    if game_toml is not None:
+        sources.append((game_toml, ("print",)))
+    sources += [(p, ()) for p in user_configs(config)]
+    for path, prefix in sources:
+        doc = read_toml(path, problems)
+        if doc is not None:
+            read_source(doc, prefix, merged, wheres, problems)
+    problems.raise_if_any()
+    spec = build_spec(merged, wheres, problems)
+    problems.raise_if_any()
+    return spec
+
+
+def read_source(doc: Toml, prefix: tuple[str, ...], merged: dict[str, dict[str, Any]],
+                wheres: dict[tuple[str, str], Where], problems: Problems) -> None:
+    """Parse one file's settings into `merged`, remembering where each entry was set."""
+    data: Any = doc.data
+    for key in prefix:
+        data = data.get(key, {}) if isinstance(data, dict) else {}
+    if not isinstance(data, dict):
+        problems.add(doc.where(*prefix), "must be a table of print settings")
+        return
+    for section, value in data.items():
+        where = doc.where(*prefix, section)
+        if section not in SECTIONS:
+            problems.add(where, f"unknown print setting; known ones are "
+                         f"{', '.join(sorted(SECTIONS))}")
+        elif not isinstance(value, dict):
+            problems.add(where, "must be a table")
+        elif section == "sheet":
+            merged["sheet"].update(sheet_values(value, doc, (*prefix, section), problems))
+            for key in value:
+                wheres[("sheet", key)] = doc.where(*prefix, section, key)
+        else:
+            for name, entry in value.items():
+                at = doc.where(*prefix, section, name)
+                parsed = PARSERS[section](entry, doc, (*prefix, section, name), problems)
+                if parsed is None:
+                    continue
+                if isinstance(parsed, dict):
+                    merged[section].setdefault(name, {}).update(parsed)
+                else:
+                    merged[section][name] = parsed
+                wheres.setdefault((section, name), at)
+
+
+def length(value: Any, where: Where, problems: Problems, low: float = 0.0) -> float | None:
+    """A length with its unit, at least `low` points; None (and a problem) otherwise."""
+    match = _LENGTH.match(value) if isinstance(value, str) else None
+    if not match:
+        problems.add(where, f"'{value}' is not a length; write a number with a unit, "
+                     "e.g. \"3mm\" or \"0.125in\"")
+        return None
+    points = float(match.group(1)) * _UNIT_PT[match.group(2)]
+    if points < low - 1e-9:
+        problems.add(where, f"'{value}' is too small; use at least {low / _UNIT_PT['mm']:g}mm")
+        return None
+    return points
+
+
+def pair(value: Any, doc: Toml, keys: tuple[str, ...], problems: Problems,
+         low: float | None = 0.01) -> tuple[float, float] | None:
+    """[width, height] (or [x, y] when low is None: any sign) as lengths."""
+    where = doc.where(*keys)
+    if not (isinstance(value, list) and len(value) == 2):
+        problems.add(where, "write two lengths, e.g. [\"63mm\", \"88mm\"]")
+        return None
+    a, b = (length(v, where, problems, -1e9 if low is None else low) for v in value)
+    return None if a is None or b is None else (a, b)
+
+
+def sheet_values(table: dict, doc: Toml, keys: tuple[str, ...], problems: Problems,
+                 extra: tuple[str, ...] = ()) -> dict[str, Any]:
+    values: dict[str, Any] = {}
+    for key, value in table.items():
+        where = doc.where(*keys, key)
+        if key in extra:
+            continue
+        if key in SHEET_LENGTHS:
+            parsed = length(value, where, problems)
+        elif key == "rotate":
+            parsed = value if isinstance(value, bool) else None
+            if parsed is None:
+                problems.add(where, f"'{value}' is not true or false")
+        elif key in ("cols", "rows"):
+            ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 50
+            parsed = value if ok else None
+            if not ok:
+                problems.add(where, f"'{value}' is not a whole number from 0 (as many as fit)"
+                             " to 50")
+        else:
+            problems.add(where, f"unknown key; known keys are {', '.join(SHEET_KEYS + extra)}")
+            continue
+        if parsed is not None:
+            values[key] = parsed
+    return values
+
+
+def override(entry: Any, doc: Toml, keys: tuple[str, ...], problems: Problems) -> dict | None:
+    if not isinstance(entry, dict):
+        problems.add(doc.where(*keys), "must be a table with format = \"…\" and sheet keys")
+        return None
+    values = sheet_values(entry, doc, keys, problems, extra=("format", "paper"))
+    for key in ("format", "paper"):
+        if key in entry:
+            values[key] = str(entry[key])
+    return values
+
+
+def vendor(entry: Any, doc: Toml, keys: tuple[str, ...], problems: Problems) -> dict | None:
+    if not isinstance(entry, dict):
+        problems.add(doc.where(*keys), "must be a table with bleed and sides")
+        return None
+    values: dict[str, Any] = {}
+    for key, value in entry.items():
+        where = doc.where(*keys, key)
+        if key == "bleed":
+            values[key] = length(value, where, problems)
+        elif key == "sides":
+            if value not in SIDES:
+                problems.add(where, f"'{value}' is not one of {', '.join(SIDES)}")
+            values[key] = value
+        elif key == "note":
+            values[key] = str(value)
+        else:
+            problems.add(where, "unknown key; known keys are bleed, sides, note")
+    return values
+
+
+def printer(entry: Any, doc: Toml, keys: tuple[str, ...], problems: Problems) -> dict | None:
+    if not isinstance(entry, dict):
+        problems.add(doc.where(*keys), "must be a table with back_offset = [\"x mm\", \"y mm\"]")
+        return None
+    values: dict[str, Any] = {}
+    for key, value in entry.items():
+        where = doc.where(*keys, key)
+        if key == "back_offset":
+            values[key] = pair(value, doc, (*keys, key), problems, low=None)
+        elif key == "duplex":
+            if value not in DUPLEX:
+                problems.add(where, f"'{value}' is not one of {', '.join(DUPLEX)}")
+            values[key] = value
+        elif key == "paper":
+            values[key] = str(value)
+        else:
+            problems.add(where, "unknown key; known keys are back_offset, duplex, paper")
+    return values
+
+
+def size(entry: Any, doc: Toml, keys: tuple[str, ...], problems: Problems):
+    return pair(entry, doc, keys, problems)
+
+
+PARSERS = {"papers": size, "formats": size, "sheets": override, "vendors": vendor,
+           "printers": printer}
+
+
+def build_spec(merged: dict[str, dict[str, Any]], wheres: dict[tuple[str, str], Where],
+               problems: Problems) -> PrintSpec:
+    """Check the merged settings as a whole and make the spec."""
+    papers, formats = merged["papers"], merged["formats"]
+    sheet = SheetSpec(**merged["sheet"])
+    if sheet.mark_offset < sheet.bleed:
+        problems.add(wheres.get(("sheet", "mark_offset"), Where("", 0, "sheet.mark_offset")),
+                     "crop marks must start outside the bleed; make mark_offset at least bleed")
+    overrides = []
+    for name, values in merged["sheets"].items():
+        where = wheres[("sheets", name)]
+        fmt, paper = values.pop("format", ""), values.pop("paper", "")
+        if fmt not in formats:
+            problems.add(where.at(f"{where.field}.format"),
+                         f"'{fmt}' is not a card format; known ones are {', '.join(formats)}")
+        if paper and paper not in papers:
+            problems.add(where.at(f"{where.field}.paper"),
+                         f"'{paper}' is not a paper; known ones are {', '.join(papers)}")
+        overrides.append(SheetOverride(name, fmt, paper, tuple(sorted(values.items()))))
+    vendors = {}
+    for name, values in merged["vendors"].items():
+        if "bleed" not in values or "sides" not in values:
+            problems.add(wheres[("vendors", name)], "a shop preset needs bleed and sides")
+            continue
+        vendors[name] = Vendor(name, values["bleed"], values["sides"], values.get("note", ""))
+    printers = {}
+    for name, values in merged["printers"].items():
+        if values.get("paper") and values["paper"] not in papers:
+            problems.add(wheres[("printers", name)].at(f"printers.{name}.paper"),
+                         f"'{values['paper']}' is not a paper; known ones are "
+                         f"{', '.join(papers)}")
+        printers[name] = Printer(name, values.get("back_offset") or (0.0, 0.0),
+                                 values.get("duplex", ""), values.get("paper", ""))
+    return PrintSpec(dict(papers), dict(formats), sheet, tuple(overrides), vendors, printers)

@@ -1,0 +1,248 @@
+"""Preflight: check finished PDFs from outside, as a print shop would.
+
+Per page: the boxes (a TrimBox, MediaBox ⊇ BleedBox ⊇ TrimBox, bleed wherever artwork
+reaches the trim), fonts (every font embedded; the base-14 fonts never are), the smallest
+text, text inside the safe zone, and the effective resolution of images. Works on any PDF
+(pypdf for the structure, pdfplumber for positions); it never imports the PDF writer.
+
+Tiles of a larger sheet (declared in the keywords as `printkit-tiles … pages=A-B`) are cut
+on their seams, not on a trim of their own: their safe zone and bleed are those of the
+one-sheet original, so those two checks are skipped on them (with a note).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pdfplumber
+from pypdf import PdfReader
+from pypdf.errors import PdfReadError
+from pypdf.generic import DictionaryObject
+
+from printkit.errors import PrintkitError
+
+MM = 72 / 25.4
+BASE14 = {"Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique", "Helvetica",
+          "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique", "Times-Roman",
+          "Times-Bold", "Times-Italic", "Times-BoldItalic", "Symbol", "ZapfDingbats"}
+TOUCH = 0.5  # points: artwork this close to a trim edge touches it
+TILES = re.compile(r"printkit-tiles\b.*?\bpages=(\d+)-(\d+)")
+
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Limits:
+    safe: float = 3 * MM        # text stays this far inside the trim
+    min_size: float = 6.0       # points
+    min_ppi: float = 300.0
+    min_bleed: float = 3 * MM   # artwork that reaches the trim runs this far past it
+
+
+@dataclass
+class Report:
+    pages: int = 0
+    problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def check_pdf(path: Path, limits: Limits = Limits()) -> Report:
+    """Every print problem of one PDF; raises PrintkitError if it cannot be read."""
+    try:
+        reader = PdfReader(path)
+        pages = reader.pages
+        count = len(pages)
+    except (OSError, PdfReadError, ValueError) as exc:
+        raise PrintkitError(f"{path}: not a readable PDF ({exc})") from None
+    report = Report(count)
+    tiles = tile_pages(reader)
+    fonts: dict[str, str] = {}
+    for number, page in enumerate(pages, 1):
+        report.problems += [f"p{number}: {p}" for p in box_problems(page)]
+        collect_fonts(page.get("/Resources"), fonts, set())
+    for name, problem in sorted(fonts.items()):
+        if problem:
+            report.problems.append(f"font {name}: {problem}")
+    with pdfplumber.open(path) as pdf:
+        for number, page in enumerate(pdf.pages, 1):
+            trim = effective_trim(pages[number - 1])
+            bleed = box_of(pages[number - 1], "/BleedBox") or trim
+            found = text_size(page, limits) + image_problems(page, limits)
+            if number in tiles:
+                report.notes.append(f"p{number}: a tile: safe zone and bleed are checked on "
+                                    "the one-sheet original")
+            else:
+                found += safe_zone(page, trim, limits) + bleed_problems(page, trim, bleed,
+                                                                        limits)
+            report.problems += [f"p{number}: {p}" for p in found]
+    return report
+
+
+def tile_pages(reader: PdfReader) -> set[int]:
+    keywords = str((reader.metadata or {}).get("/Keywords", ""))
+    match = TILES.search(keywords)
+    return set(range(int(match.group(1)), int(match.group(2)) + 1)) if match else set()
+
+
+def box_of(page: Any, key: str) -> Box | None:
+    """A page box as given in the file (None when absent: defaults do not count)."""
+    if key not in page:
+        return None
+    x0, y0, x1, y1 = (float(v) for v in page[key])
+    return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+
+
+def effective_trim(page: Any) -> Box:
+    """The TrimBox, or what a reader takes instead: the CropBox, else the MediaBox."""
+    for key in ("/TrimBox", "/CropBox", "/MediaBox"):
+        box = box_of(page, key)
+        if box is not None:
+            return box
+    raise PrintkitError("a page without a MediaBox")
+
+
+def contains(outer: Box, inner: Box, tol: float = 0.01) -> bool:
+    return (outer[0] <= inner[0] + tol and outer[1] <= inner[1] + tol
+            and outer[2] >= inner[2] - tol and outer[3] >= inner[3] - tol)
+
+
+def box_problems(page: Any) -> list[str]:
+    media = box_of(page, "/MediaBox")
+    trim = box_of(page, "/TrimBox")
+    bleed = box_of(page, "/BleedBox")
+    problems = []
+    if trim is None:
+        problems.append("no TrimBox: the finished size is unknown (a print shop needs it)")
+    elif media is not None and not contains(media, trim):
+        problems.append("TrimBox reaches outside the MediaBox")
+    if bleed is not None:
+        if trim is not None and not contains(bleed, trim):
+            problems.append("BleedBox does not contain the TrimBox")
+        if media is not None and not contains(media, bleed):
+            problems.append("BleedBox reaches outside the MediaBox")
+    return problems
+
+
+def collect_fonts(resources: Any, fonts: dict[str, str], seen: set[int]) -> None:
+    """Every font of a resource dictionary and of its forms: name -> problem ('' if none)."""
+    if resources is None:
+        return
+    resources = resources.get_object()
+    if id(resources) in seen:
+        return
+    seen.add(id(resources))
+    for font in (resources.get("/Font") or DictionaryObject()).get_object().values():
+        font = font.get_object()
+        name = str(font.get("/BaseFont", "(unnamed)")).lstrip("/")
+        fonts[name] = fonts.get(name) or font_problem(font, name)
+    for xobject in (resources.get("/XObject") or DictionaryObject()).get_object().values():
+        xobject = xobject.get_object()
+        if xobject.get("/Subtype") == "/Form":
+            collect_fonts(xobject.get("/Resources"), fonts, seen)
+
+
+def font_problem(font: Any, name: str) -> str:
+    if font.get("/Subtype") == "/Type3":
+        return ""
+    if font.get("/Subtype") == "/Type0":
+        font = font["/DescendantFonts"][0].get_object()
+    descriptor = font.get("/FontDescriptor")
+    descriptor = descriptor.get_object() if descriptor is not None else {}
+    if any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")):
+        return ""
+    if name.split("+")[-1] in BASE14:
+        return "not embedded (a base-14 font: the printer substitutes its own)"
+    return "not embedded"
+
+
+def char_size(char: dict) -> float:
+    """The size a character prints at: its font size through the text and page matrices
+    (pdfplumber's `size` is a box height, which is wrong for turned text)."""
+    a, b, c, d = char["matrix"][:4]
+    adv = char.get("adv", 0.0)
+    width, height = char["x1"] - char["x0"], char["y1"] - char["y0"]
+    if abs(d) >= abs(c):
+        size = (height - abs(b) * adv) / abs(d) if d else height
+    else:
+        size = (width - abs(a) * adv) / abs(c)
+    return size * math.sqrt(abs(a * d - b * c))
+
+
+def visible(chars: list[dict]) -> list[dict]:
+    return [c for c in chars if c["text"].strip()]
+
+
+def sample(chars: list[dict]) -> str:
+    text = "".join(c["text"] for c in chars[:24])
+    return text + ("…" if len(chars) > 24 else "")
+
+
+def text_size(page: Any, limits: Limits) -> list[str]:
+    small = [c for c in visible(page.chars) if char_size(c) < limits.min_size - 0.01]
+    if not small:
+        return []
+    least = min(char_size(c) for c in small)
+    return [f"{len(small)} characters smaller than {limits.min_size:g} pt (smallest "
+            f"{least:.1f} pt): '{sample(small)}'"]
+
+
+def safe_zone(page: Any, trim: Box, limits: Limits) -> list[str]:
+    """Text outside the trim, and text in the margin just inside it."""
+    x0, y0, x1, y1 = trim
+    s = limits.safe
+    off, near = [], []
+    for c in visible(page.chars):
+        if c["x0"] < x0 - 0.01 or c["x1"] > x1 + 0.01 or c["y0"] < y0 - 0.01 \
+                or c["y1"] > y1 + 0.01:
+            off.append(c)
+        elif c["x0"] < x0 + s or c["x1"] > x1 - s or c["y0"] < y0 + s or c["y1"] > y1 - s:
+            near.append(c)
+    found = []
+    if off:
+        found.append(f"{len(off)} characters run off the trim: '{sample(off)}'")
+    if near:
+        found.append(f"{len(near)} characters within {s / MM:g} mm of the trim (outside the "
+                     f"safe zone): '{sample(near)}'")
+    return found
+
+
+def bleed_problems(page: Any, trim: Box, bleed: Box, limits: Limits) -> list[str]:
+    """Filled artwork that reaches a trim edge must run into a bleed of the minimum width."""
+    x0, y0, x1, y1 = trim
+    need = limits.min_bleed - 0.01
+    sides = {"left": (x0 - bleed[0], lambda o: o["x0"] <= x0 + TOUCH and o["x1"] > x0,
+                      lambda o: o["x0"] <= x0 - need),
+             "right": (bleed[2] - x1, lambda o: o["x1"] >= x1 - TOUCH and o["x0"] < x1,
+                       lambda o: o["x1"] >= x1 + need),
+             "bottom": (y0 - bleed[1], lambda o: o["y0"] <= y0 + TOUCH and o["y1"] > y0,
+                        lambda o: o["y0"] <= y0 - need),
+             "top": (bleed[3] - y1, lambda o: o["y1"] >= y1 - TOUCH and o["y0"] < y1,
+                     lambda o: o["y1"] >= y1 + need)}
+    art = [o for o in page.rects + page.curves if o.get("fill")
+           and o["x1"] > x0 and o["x0"] < x1 and o["y1"] > y0 and o["y0"] < y1]
+    found = []
+    for side, (room, touches, runs_on) in sides.items():
+        short = [o for o in art if touches(o) and not (room >= need and runs_on(o))]
+        if short:
+            why = "there is no bleed" if room < need else "it stops short of the bleed"
+            found.append(f"artwork reaches the {side} trim edge but {why} (needs "
+                         f"{limits.min_bleed / MM:g} mm)")
+    return found
+
+
+def image_problems(page: Any, limits: Limits) -> list[str]:
+    found = []
+    for image in page.images:
+        width, height = image["x1"] - image["x0"], image["bottom"] - image["top"]
+        px_w, px_h = image.get("srcsize", (0, 0))
+        if width <= 0 or height <= 0:
+            continue
+        ppi = min(px_w / (width / 72), px_h / (height / 72))
+        if ppi < limits.min_ppi - 0.5:
+            found.append(f"an image of {px_w}×{px_h} px prints at {ppi:.0f} ppi (needs "
+                         f"{limits.min_ppi:g})")
+    return found

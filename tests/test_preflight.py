@@ -1,0 +1,113 @@
+"""`printkit preflight`: clean on everything the built-in games produce, and it reports the
+problems of a deliberately bad PDF (made here with reportlab, not stored)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from typer.testing import CliRunner
+
+from printkit.cli import app
+from printkit.layout.ops import MM
+from printkit.pipeline import Options, build
+from printkit.preflight import check_pdf
+from printkit.resources import list_games
+
+runner = CliRunner()
+VARIANTS = {  # print form -> (options, the files checked: those the form changes)
+    "home": (Options(), "*.pdf"),
+    "letter-short-cmyk": (Options(paper="letter", duplex="short", cmyk=True), "*.pdf"),
+    "a3-none-a2board": (Options(paper="a3", duplex="none", board_size="a2"), "[bdc]*.pdf"),
+    "shop-us-cmyk": (Options(target="shop", vendor="us", cmyk=True), "[bdcsl]*.pdf"),
+}
+
+
+@pytest.fixture(scope="module")
+def outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Path]]:
+    """Every PDF of every built-in game in its first language, in several print forms."""
+    found = {}
+    for variant, (options, pattern) in VARIANTS.items():
+        out = tmp_path_factory.mktemp(variant)
+        for game in list_games(None):
+            build(game, ["nl"], None, out, options)
+        found[variant] = sorted(out.rglob(pattern))
+    return found
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_preflight_finds_nothing_wrong_in_built_in_output(outputs, variant: str) -> None:
+    files = outputs[variant]
+    assert len(files) >= 4
+    for path in files:
+        report = check_pdf(path)
+        assert report.problems == [], path
+
+
+def test_preflight_cli_exits_0_and_says_clean(outputs) -> None:
+    files = [str(p) for p in outputs["home"] if p.name in ("board-a4.pdf", "deeds.pdf")]
+    assert len(files) == 2 * len(list_games(None))
+    result = runner.invoke(app, ["preflight", *files])
+    assert result.exit_code == 0, result.output
+    assert result.output.count(": clean (") == len(files)
+    assert "note: p2: a tile" in result.output
+
+
+def bad_pdf(path: Path) -> Path:
+    """A card with the usual mistakes: no boxes or bleed, base-14 Helvetica (not embedded),
+    a line of text running off the trim, 5 pt type, a 25 ppi image."""
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfgen.canvas import Canvas
+
+    w, h = 63 * MM, 88 * MM
+    canvas = Canvas(str(path), pagesize=(w, h))
+    canvas.setFillColorRGB(0.95, 0.85, 0.6)
+    canvas.rect(0, 0, w, h, stroke=0, fill=1)
+    canvas.setFillColorRGB(0, 0, 0)
+    canvas.setFont("Helvetica", 14)
+    canvas.drawString(20 * MM, h - 12 * MM, "Kongens gate – Kjøpesum 2 000 kr")
+    canvas.setFont("Helvetica", 5)
+    canvas.drawString(10 * MM, 40 * MM, "Ærøskøbing, Østergade – pris 60 kr")
+    buffer = io.BytesIO()
+    Image.new("RGB", (30, 30), (200, 30, 30)).save(buffer, "PNG")
+    buffer.seek(0)
+    canvas.drawImage(ImageReader(buffer), 16 * MM, 50 * MM, 30 * MM, 30 * MM)
+    canvas.showPage()
+    canvas.save()
+    return path
+
+
+def test_preflight_reports_each_problem_of_a_bad_pdf(tmp_path: Path) -> None:
+    problems = check_pdf(bad_pdf(tmp_path / "bad.pdf")).problems
+    text = "\n".join(problems)
+    assert "no TrimBox" in text
+    assert "font Helvetica: not embedded (a base-14 font" in text
+    assert "characters run off the trim: 'øpesum2000kr'" in text
+    assert "characters smaller than 6 pt (smallest 5.0 pt): 'Ærøskøbing" in text
+    assert "prints at 25 ppi" in text
+    assert "artwork reaches the right trim edge but there is no bleed" in text
+
+
+def test_preflight_cli_exits_1_on_problems(tmp_path: Path, outputs) -> None:
+    bad = bad_pdf(tmp_path / "bad.pdf")
+    result = runner.invoke(app, ["preflight", str(outputs["home"][0]), str(bad)])
+    assert result.exit_code == 1
+    assert f"{bad}: p1: no TrimBox" in " ".join(result.output.split())
+    assert "problems found." in result.output
+
+
+def test_preflight_limits_are_options(tmp_path: Path) -> None:
+    bad = bad_pdf(tmp_path / "bad.pdf")
+    result = runner.invoke(app, ["preflight", "--min-size", "4", "--min-ppi", "20", str(bad)])
+    assert "smaller than" not in result.output and "ppi" not in result.output
+    assert result.exit_code == 1
+
+
+def test_preflight_of_a_file_that_is_no_pdf_exits_2(tmp_path: Path) -> None:
+    path = tmp_path / "notes.pdf"
+    path.write_text("not a pdf")
+    result = runner.invoke(app, ["preflight", str(path)])
+    assert result.exit_code == 2
+    assert "not a readable PDF" in result.output
