@@ -114,3 +114,11 @@ def placed_forms(page, extent: bool = False) -> dict[str, tuple[float, ...]]:
                 m[0] * cx + m[2] * cy + m[4], m[1] * cx + m[3] * cy + m[5],
                 *(size if extent else ()))
     return found
+
+
+def assert_same_places(found: dict, expected: dict, tolerance: float = 1e-3) -> None:
+    """Two {name: (x, y)} maps hold the same names at the same places."""
+    assert found.keys() == expected.keys()
+    for name, (x, y) in expected.items():
+        fx, fy = found[name]
+        assert abs(fx - x) <= tolerance and abs(fy - y) <= tolerance, name
