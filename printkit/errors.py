@@ -84,13 +84,17 @@ def _order(p: Problem) -> tuple:
 
 
 def display_path(path: Path | str, root: Path | None) -> str:
-    """Show a path relative to root (or the working directory) when it lies inside it."""
+    """Show a path relative to root (or the working directory) when it lies inside it.
+
+    The file itself is named, not what it links to: only its folder is resolved.
+    """
     path = Path(path)
+    real = path.parent.resolve() / path.name
     for base in (Path.cwd(), root):
         if base is None:
             continue
         try:
-            return str(path.resolve().relative_to(base.resolve()))
+            return str(real.relative_to(base.resolve()))
         except ValueError:
             continue
     return str(path)

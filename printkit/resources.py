@@ -40,7 +40,8 @@ def find_game(name: str, data: Path | None) -> Path:
     if (as_path.is_dir() and (as_path / "game.toml").is_file()) or "/" in name:
         if not (as_path / "game.toml").is_file():
             raise PrintkitError(f"{name}: not a game folder (it has no game.toml)")
-        return as_path
+        # the folder's name is the game's id and names its output folder: never '..'
+        return as_path if as_path.name not in ("", "..") else as_path.resolve()
     if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", name):
         raise PrintkitError(f"'{name}' is not a game name; use lower-case letters, digits,"
                             " - and _")

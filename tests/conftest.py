@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import io
 import shutil
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from typer.testing import CliRunner
 
+from printkit.cli import app
 from printkit.pipeline import Options, build
 from printkit.resources import builtin
 
@@ -122,3 +125,39 @@ def assert_same_places(found: dict, expected: dict, tolerance: float = 1e-3) -> 
     for name, (x, y) in expected.items():
         fx, fy = found[name]
         assert abs(fx - x) <= tolerance and abs(fy - y) <= tolerance, name
+@dataclass(frozen=True)
+class Run:
+    """What a user sees from one command: exit code, standard output and error lines."""
+
+    code: int
+    out: str
+    err: str
+
+    @property
+    def errors(self) -> list[str]:
+        return [line for line in self.err.splitlines() if line.strip()]
+
+
+@pytest.fixture
+def cli(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Callable[..., Run]:
+    """Run the printkit command in-process, from tmp_path as the working directory."""
+    monkeypatch.chdir(tmp_path)
+
+    def run(*args: str) -> Run:
+        result = CliRunner().invoke(app, list(args), catch_exceptions=False)
+        return Run(result.exit_code, result.stdout, result.stderr)
+
+    return run
+
+
+def copy_game(name: str, data: Path) -> Path:
+    """A writable copy of built-in game `name` in the folder data/."""
+    target = data / name
+    shutil.copytree(builtin("data") / name, target)
+    return target
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
+    """Every file under folder (hidden ones too) by relative path, with its bytes."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file()}

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from printkit.errors import Problems
 from printkit.load import classic, spankopoly
+from printkit.load.paths import check_links
 from printkit.load.tables import read_toml
 from printkit.model import Game
 
@@ -16,9 +17,13 @@ def load_game(folder: Path, problems: Problems | None = None) -> Game:
     """Read a game folder into a Game.
 
     Problems go to `problems` when given (the caller raises them after validating, so that
-    every problem is reported at once); otherwise they are raised here. Unreadable files
-    are always raised at once.
+    every problem is reported at once); otherwise they are raised here. Unreadable files,
+    and links that lead out of the folder, are always raised at once: nothing is read
+    through such a link.
     """
+    links = Problems(folder.parent)
+    check_links(folder, links)
+    links.raise_if_any()
     collect = problems is not None
     problems = problems if problems is not None else Problems(folder.parent)
     manifest = read_toml(folder / "game.toml", problems)

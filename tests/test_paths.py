@@ -1,0 +1,123 @@
+"""Untrusted game folders: every path a game names stays inside it, and output never leaves
+--out."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from conftest import copy_game, files_of
+from games import GAMES, IDS
+from printkit.errors import PrintkitError, Problems, Where
+from printkit.load.paths import game_path
+from printkit.write import write_all
+
+HERE = Where("data/g/game.toml", 7, "images.logo")
+
+
+def named(folder: Path, name: str) -> tuple[Path | None, list[str]]:
+    problems = Problems()
+    path = game_path(folder, name, HERE, problems)
+    return path, [str(p) for p in problems.items]
+
+
+@pytest.mark.parametrize("name", ["images/logo.png", "logo.png", "rules/nl.md"])
+def test_a_relative_path_inside_the_folder_is_accepted(tmp_path: Path, name: str) -> None:
+    assert named(tmp_path, name) == (tmp_path / name, [])
+
+
+@pytest.mark.parametrize("name,message", [
+    ("../secret.txt", "'../secret.txt' uses '..' to leave the game folder; name a file inside"
+                      " it"),
+    ("images/../../secret.txt", "'images/../../secret.txt' uses '..' to leave the game folder;"
+                                " name a file inside it"),
+    ("images\\..\\..\\secret.txt", "'images\\..\\..\\secret.txt' uses '..' to leave the game "
+                                   "folder; name a file inside it"),
+    ("/etc/passwd", "'/etc/passwd' is an absolute path; name a file inside the game folder, "
+                    "relative to it, e.g. images/logo.png"),
+    ("C:\\Windows\\win.ini", "'C:\\Windows\\win.ini' is an absolute path; name a file inside "
+                             "the game folder, relative to it, e.g. images/logo.png"),
+    ("\\\\server\\share\\x.png", "'\\\\server\\share\\x.png' is an absolute path; name a file "
+                                 "inside the game folder, relative to it, e.g. images/logo.png"),
+    ("", "empty path; name a file inside the game folder, e.g. images/logo.png"),
+])
+def test_paths_leaving_the_folder_are_refused_where_they_are_named(
+        tmp_path: Path, name: str, message: str) -> None:
+    assert named(tmp_path, name) == (None, [f"data/g/game.toml:7: images.logo: {message}"])
+
+
+def test_a_link_leading_out_of_the_folder_is_refused(tmp_path: Path) -> None:
+    game, secret = tmp_path / "game", tmp_path / "secret.txt"
+    (game / "images").mkdir(parents=True)
+    secret.write_text("secret")
+    (game / "images" / "logo.png").symlink_to(secret)
+    (game / "images" / "loop.png").symlink_to(game / "images" / "loop.png")
+    (game / "outside").symlink_to(tmp_path)
+    for name in ("images/logo.png", "images/loop.png", "outside/secret.txt"):
+        assert named(game, name) == (None, [
+            f"data/g/game.toml:7: images.logo: '{name}' is a link that leads out of the game "
+            "folder; copy the file into the folder instead"])
+
+
+def test_a_link_inside_the_folder_is_accepted(tmp_path: Path) -> None:
+    (tmp_path / "a.png").write_bytes(b"png")
+    (tmp_path / "b.png").symlink_to(tmp_path / "a.png")
+    assert named(tmp_path, "b.png") == (tmp_path / "b.png", [])
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@pytest.mark.parametrize("linked", ["text/{lang}.toml", "game.toml", "text"])
+def test_a_game_file_linked_from_outside_is_never_read(cli, tmp_path: Path, game,
+                                                       linked: str) -> None:
+    folder = copy_game(game.name, tmp_path / "data")
+    secret = tmp_path / "elsewhere"
+    secret.mkdir()
+    (secret / "nl.toml").write_text('[game]\ntitle = "SECRET-CONTENT"\n', "utf-8")
+    (secret / "game.toml").write_text('[game]\nsystem = "SECRET-CONTENT"\n', "utf-8")
+    target = folder / linked.format(lang="nl")
+    if target.is_dir():
+        os.rename(target, tmp_path / "moved")
+        target.symlink_to(secret, target_is_directory=True)
+    else:
+        target.unlink()
+        target.symlink_to(secret / target.name)
+    run = cli("build", game.name, "--out", "out")
+    shown = f"data/{game.name}/{linked.format(lang='nl')}"
+    assert run.code == 2
+    assert run.errors == [f"error: {shown}: a link that leads out of the game folder; copy "
+                          "the file into the folder instead"]
+    assert "SECRET" not in run.err + run.out
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_a_game_named_through_dot_dot_writes_under_its_own_name(cli, tmp_path: Path,
+                                                                game) -> None:
+    copy_game(game.name, tmp_path / "data")
+    (tmp_path / "data" / game.name / "sub").mkdir()
+    run = cli("build", f"data/{game.name}/sub/..", "--out", "out")
+    assert run.code == 0, run.err
+    written = {p.relative_to(tmp_path / "out").parts[:2] for p in
+               (tmp_path / "out").rglob("*.pdf")}
+    assert written == {(game.name, "nl")}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["data", "out"]
+
+
+def test_write_refuses_every_path_outside_the_output_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "out"
+    (out / "spankopoly").mkdir(parents=True)
+    (out / "spankopoly" / "link").symlink_to(tmp_path, target_is_directory=True)
+    files = [(out / "spankopoly" / "nl" / "board.pdf", b"fine"),
+             (out / ".." / "nl" / "board.pdf", b"evil"),
+             (out / "spankopoly" / "link" / "chance.pdf", b"evil")]
+    with pytest.raises(PrintkitError) as err:
+        write_all(files, out)
+    assert [str(p) for p in err.value.problems] == [
+        "out/../nl/board.pdf: refusing to write outside the output folder out",
+        "out/spankopoly/link/chance.pdf: refusing to write outside the output folder out"]
+    assert files_of(out) == {}  # nothing written, not even the file that was fine
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
