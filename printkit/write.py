@@ -1,7 +1,10 @@
-"""Stage 7, write: put finished files in place atomically.
+"""Stage 7, write: put finished files in place atomically, and only inside the output folder.
 
-Each file is written to a temporary name in its folder and renamed over the old one, so a
-failed or interrupted build leaves the previous files intact.
+Every file is first written in full to a temporary name beside its target (`.<name>.*.tmp`)
+and synced; only when all of them are written are they renamed over the old files, one
+`os.replace` each. A build that fails or is interrupted before that leaves the previous
+files untouched and removes its temporary files; a build killed outright can leave only
+temporary files, which the next build removes.
 """
 
 from __future__ import annotations
@@ -10,35 +13,81 @@ import os
 import tempfile
 from pathlib import Path
 
-from printkit.errors import PrintkitError
+from printkit.errors import PrintkitError, Problem, Where
 
 
 def inside(path: Path, root: Path) -> bool:
+    """True if path (links followed) lies inside root."""
     try:
         path.resolve().relative_to(root.resolve())
         return True
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):
         return False
 
 
-def write_atomic(path: Path, data: bytes) -> None:
+def _shown(path: Path) -> str:
+    """The path as written (not resolved), relative to the working directory if inside."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _mode() -> int:
+    """Permissions of a new file under the current umask (mkstemp's own are 0600)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def _temp_name(path: Path) -> str:
+    return f".{path.name}."
+
+
+def remove_stale(path: Path) -> None:
+    """Remove temporary files a killed build left beside path."""
+    if path.parent.is_dir():
+        for stale in path.parent.glob(_temp_name(path) + "*.tmp"):
+            stale.unlink(missing_ok=True)
+
+
+def write_temp(path: Path, data: bytes, mode: int) -> Path:
+    """data in a synced temporary file beside path; returns its name."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=_temp_name(path), suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
+            os.fchmod(fh.fileno(), mode)
             os.fsync(fh.fileno())
-        os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    return Path(tmp)
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write one file atomically."""
+    write_all([(path, data)], path.parent)
 
 
 def write_all(files: list[tuple[Path, bytes]], root: Path) -> None:
     """Write every file, refusing any path outside root (the output folder)."""
-    for path, _ in files:
-        if not inside(path, root):
-            raise PrintkitError(f"{path}: refusing to write outside the output folder {root}")
-    for path, data in files:
-        write_atomic(path, data)
+    outside = [path for path, _ in files if not inside(path, root)]
+    if outside:
+        raise PrintkitError([Problem(Where(_shown(p)), "refusing to write outside the output"
+                                     f" folder {_shown(root)}") for p in outside])
+    mode = _mode()
+    temps: list[tuple[Path, Path]] = []
+    try:
+        for path, data in files:
+            remove_stale(path)
+            temps.append((write_temp(path, data, mode), path))
+        while temps:
+            tmp, path = temps[0]
+            os.replace(tmp, path)
+            temps.pop(0)
+    finally:
+        for tmp, _ in temps:
+            tmp.unlink(missing_ok=True)
