@@ -10,6 +10,7 @@ temporary files, which the next build removes.
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -40,15 +41,19 @@ def _mode() -> int:
     return 0o666 & ~mask
 
 
+_TEMP = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")  # what mkstemp makes of our prefix/suffix
+
+
 def _temp_name(path: Path) -> str:
     return f".{path.name}."
 
 
-def remove_stale(path: Path) -> None:
-    """Remove temporary files a killed build left beside path."""
-    if path.parent.is_dir():
-        for stale in path.parent.glob(_temp_name(path) + "*.tmp"):
-            stale.unlink(missing_ok=True)
+def remove_stale(folder: Path) -> None:
+    """Remove temporary files a killed build left in folder."""
+    if folder.is_dir():
+        for stale in folder.glob(".*.tmp"):
+            if _TEMP.match(stale.name) and stale.is_file():
+                stale.unlink(missing_ok=True)
 
 
 def write_temp(path: Path, data: bytes, mode: int) -> Path:
@@ -80,14 +85,20 @@ def write_all(files: list[tuple[Path, bytes]], root: Path) -> None:
                                      f" folder {_shown(root)}") for p in outside])
     mode = _mode()
     temps: list[tuple[Path, Path]] = []
+    path = root
     try:
+        for folder in sorted({p.parent for p, _ in files}):
+            path = folder
+            remove_stale(folder)
         for path, data in files:
-            remove_stale(path)
             temps.append((write_temp(path, data, mode), path))
         while temps:
             tmp, path = temps[0]
             os.replace(tmp, path)
             temps.pop(0)
+    except OSError as exc:
+        raise PrintkitError(Problem(Where(_shown(path)), f"cannot write the file "
+                                    f"({exc.strerror or exc}); check --out")) from None
     finally:
         for tmp, _ in temps:
             tmp.unlink(missing_ok=True)

@@ -1,0 +1,152 @@
+"""Nothing half-written: a build that fails, is interrupted or is killed leaves the previous
+PDFs byte-identical, and no temporary file survives the next build."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, copy_game, files_of
+from games import GAMES, IDS
+from printkit.errors import PrintkitError
+from printkit.pipeline import Options, build
+
+# Runs the CLI with one stage made to announce itself and stall, so the test can kill it there.
+STALL = textwrap.dedent("""
+    import sys, time
+    import {module} as module
+    owner = module{owner}
+    real, calls = owner.{name}, []
+
+    def stalled(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == {after}:
+            print("STALLED", flush=True)
+            time.sleep(60)
+        return real(*args, **kwargs)
+
+    owner.{name} = stalled
+    from printkit.cli import main
+    sys.argv = ["printkit", *sys.argv[1:]]
+    main()
+""")
+
+
+def temp_files(out: Path) -> list[str]:
+    return [name for name in files_of(out) if name.endswith(".tmp")]
+
+
+@pytest.fixture(params=GAMES, ids=IDS)
+def built(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[str, Path, Path, dict]:
+    """A game copy, an output folder with a previous build in it, and that build's files."""
+    game = request.param
+    folder = copy_game(game.name, tmp_path / "data")
+    out = tmp_path / "out"
+    build(game.name, ["nl"], tmp_path / "data", out, Options())
+    return game.name, folder, out, files_of(out)
+
+
+def test_a_build_with_bad_data_leaves_the_previous_files(built) -> None:
+    name, folder, out, before = built
+    csv = sorted(folder.glob("*.csv"))[0]
+    csv.write_text(csv.read_text("utf-8") + 'broken,"unclosed\n', "utf-8")
+    with pytest.raises(PrintkitError):
+        build(name, ["nl"], folder.parent, out, Options())
+    assert files_of(out) == before
+
+
+def test_files_are_written_with_ordinary_permissions(built) -> None:
+    _, _, out, before = built
+    mask = os.umask(0)
+    os.umask(mask)
+    for name in before:
+        assert (out / name).stat().st_mode & 0o777 == 0o666 & ~mask
+
+
+def test_a_failure_while_renaming_leaves_whole_files_and_no_temporaries(
+        built, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    name, folder, out, before = built
+    options = Options(paper="letter", cmyk=True)  # every file differs from the previous build
+    build(name, ["nl"], folder.parent, tmp_path / "new", options)
+    new = files_of(tmp_path / "new")
+    real, renamed = os.replace, []
+
+    def failing(src: str | Path, dst: str | Path) -> None:
+        if len(renamed) == 2:
+            raise OSError(28, "No space left on device")
+        renamed.append(str(Path(dst).relative_to(out)))
+        real(src, dst)
+
+    monkeypatch.setattr("printkit.write.os.replace", failing)
+    with pytest.raises(PrintkitError) as err:
+        build(name, ["nl"], folder.parent, out, options)
+    assert "cannot write the file (No space left on device); check --out" in str(err.value)
+    after = files_of(out)
+    assert temp_files(out) == []
+    assert {n: after[n] for n in before} == before | {n: new[n] for n in renamed if n in before}
+    assert sorted(set(after) - set(before)) == sorted(n for n in renamed if n not in before)
+    assert all(after[n] == new[n] for n in renamed)
+
+
+def test_an_output_folder_that_is_a_file_is_a_clear_error(cli, tmp_path: Path) -> None:
+    (tmp_path / "out").write_text("not a folder")
+    run = cli("build", GAMES[0].name, "--out", "out")
+    assert run.code == 2
+    assert len(run.errors) == 1
+    assert run.errors[0].startswith("error: out/")
+    assert "cannot write the file" in run.errors[0]
+
+
+def run_stalled(args: list[str], call: str, after: int, cwd: Path) -> subprocess.Popen:
+    """Start the CLI in its own process group; return once it stalls in the `after`-th
+    call of `call` ('module:owner.attribute')."""
+    module, _, path = call.partition(":")
+    owner, _, name = path.rpartition(".")
+    script = STALL.format(module=module, owner="." + owner if owner else "", name=name,
+                          after=after)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-c", script, *args], cwd=cwd, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    assert line.strip() == "STALLED", proc.stderr.read() if proc.stderr else ""
+    return proc
+
+
+def stop(proc: subprocess.Popen, sig: signal.Signals) -> None:
+    os.killpg(proc.pid, sig)
+    proc.communicate(timeout=30)
+
+
+@pytest.mark.parametrize("stage,call,after", [
+    ("render", "printkit.render.pdf:Canvas.save", 3),
+    ("write", "printkit.write:os.fsync", 2),
+], ids=["render", "write"])
+def test_a_build_killed_mid_way_leaves_the_previous_files(built, stage: str, call: str,
+                                                          after: int) -> None:
+    game, folder, out, before = built
+    args = ["build", game, "--data", "data", "--out", "out", "--paper", "a3"]
+    proc = run_stalled(args, call, after, folder.parent.parent)
+    stop(proc, signal.SIGKILL)
+    after_kill = files_of(out)
+    assert {n: b for n, b in after_kill.items() if not n.endswith(".tmp")} == before
+    if stage == "write":  # a kill cannot clean up; the next build does
+        assert temp_files(out)
+    build(game, ["nl"], folder.parent, out, Options())
+    assert files_of(out) == before
+
+
+def test_an_interrupted_build_removes_its_temporary_files(built) -> None:
+    game, folder, out, before = built
+    args = ["build", game, "--data", "data", "--out", "out", "--paper", "a3"]
+    proc = run_stalled(args, "printkit.write:os.fsync", 2, folder.parent.parent)
+    stop(proc, signal.SIGINT)
+    assert proc.returncode != 0
+    assert files_of(out) == before

@@ -1,0 +1,56 @@
+"""Byte-reproducible output: the same input builds the same bytes, file by file, whatever
+the output folder, working directory or option order."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, copy_game, files_of
+from games import GAMES, IDS
+from printkit.pipeline import Options, build
+
+VARIANTS = {
+    "default": Options(),
+    "print-shop": Options(players=6, paper="a3", duplex="short", back_offset=(0.4, -0.3),
+                          cmyk=True),
+}
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_two_builds_give_identical_files(game, variant: str, tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = copy_game(game.name, tmp_path / "data")
+    rules = folder / "rules"
+    if not rules.is_dir():  # every product, the rule booklet too
+        rules.mkdir()
+        (rules / "nl.md").write_text("# Regels\n\nSpeel {{ 2 + 2 }} keer.\n", "utf-8")
+    options = VARIANTS[variant]
+    monkeypatch.chdir(tmp_path)
+    build(game.name, ["nl"], Path("data"), Path("first"), options)
+    monkeypatch.chdir(folder)
+    build(game.name, ["nl"], tmp_path / "data", tmp_path / "second" / "deeper", options)
+    first, second = files_of(tmp_path / "first"), files_of(tmp_path / "second" / "deeper")
+    assert len(first) >= 6
+    assert any(name.endswith("/rules.pdf") for name in first)
+    assert first.keys() == second.keys()
+    for name in first:
+        assert first[name] == second[name], name
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_separate_processes_with_different_hash_seeds_give_identical_files(
+        game, tmp_path: Path) -> None:
+    outputs = []
+    for seed in ("1", "2"):
+        env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONHASHSEED=seed)
+        out = tmp_path / f"out{seed}"
+        subprocess.run([sys.executable, "-m", "printkit", "build", game.name, "--out",
+                        str(out)], env=env, check=True, capture_output=True, cwd=tmp_path)
+        outputs.append(files_of(out))
+    assert outputs[0] and outputs[0] == outputs[1]
