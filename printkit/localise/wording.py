@@ -7,24 +7,29 @@ and the filter `q` (this language's quotation marks).
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from babel import Locale
 from babel.numbers import format_decimal
-from jinja2 import StrictUndefined, Template, TemplateError
-from jinja2.sandbox import ImmutableSandboxedEnvironment
+from jinja2 import Template, TemplateError, TemplateSyntaxError
 
 from printkit.errors import Problems, Where
 from printkit.localise.languages import Language
+from printkit.localise.sandbox import MAX_TEXT, Sandbox, refuse_statements
 from printkit.model import Game, TextSource
 
 MISSING = object()
+MAX_COUNT = 10**9  # the largest number a helper prints
 
 
-def sandbox() -> ImmutableSandboxedEnvironment:
+class TextError(ValueError):
+    """A helper called with arguments it cannot use (reported at the text's key)."""
+
+
+def sandbox() -> Sandbox:
     """A jinja2 environment in which a game's text cannot reach Python internals."""
-    return ImmutableSandboxedEnvironment(undefined=StrictUndefined, autoescape=False,
-                                         keep_trailing_newline=False)
+    return Sandbox()
 
 
 class Wording:
@@ -81,29 +86,48 @@ class Wording:
         value = self.raw(*keys, required=required)
         if value is None:
             return ""
+        if not isinstance(value, (str, int, float)) or isinstance(value, bool):
+            return self.refuse(keys, "write a text in quotes here")
         return self.render(str(value), keys, context)
 
     def texts(self, *keys: str, **context: Any) -> tuple[str, ...]:
         """A rendered list of strings."""
         value = self.raw(*keys)
         items = value if isinstance(value, list) else [value]
+        if not all(isinstance(v, str) for v in items):
+            return (self.refuse(keys, 'write a list of texts, e.g. ["one", "two"]'),)
         return tuple(self.render(str(v), keys, context) for v in items)
 
+    def refuse(self, keys: tuple[str, ...], message: str) -> str:
+        self.problems.add(self.where(self.target or self.source, keys), message)
+        return "?"
+
     def render(self, source: str, keys: tuple[str, ...], context: dict[str, Any]) -> str:
+        """A text rendered in the sandbox; any failure is a problem at the text's key."""
         if "{" not in source:
-            return source
+            return self.checked(source, keys)
         try:
             template = self.compiled.get(source)
             if template is None:
+                tag = refuse_statements(self.env.parse(source))
+                if tag:
+                    return self.refuse(keys, f"template error: '{{% {tag} %}}' cannot be used"
+                                       " in a text; use {{ … }} with the helpers, filters and "
+                                       "{% if %}")
                 template = self.compiled[source] = self.env.from_string(source)
-            return template.render(**context)
-        except TemplateError as exc:
-            self.problems.add(self.where(self.target or self.source, keys),
-                              f"template error: {exc}")
-        except (TypeError, ValueError, KeyError, ArithmeticError) as exc:
-            self.problems.add(self.where(self.target or self.source, keys),
-                              f"template error: {exc.__class__.__name__}: {exc}")
-        return "?"
+            return self.checked(template.render(**context), keys)
+        except (TemplateError, TextError) as exc:
+            message = exc.message if isinstance(exc, TemplateSyntaxError) else str(exc)
+            return self.refuse(keys, f"template error: {message}")
+        except Exception as exc:  # anything else a template did wrong, e.g. 1/0
+            message = str(exc).replace("Wording.", "")
+            return self.refuse(keys, f"template error: {exc.__class__.__name__}: {message}")
+
+    def checked(self, text: str, keys: tuple[str, ...]) -> str:
+        if len(text) > MAX_TEXT:
+            return self.refuse(keys, f"the text has {len(text)} characters; no printed item "
+                               f"holds more than {MAX_TEXT}")
+        return text
 
     def extend(self, helpers: dict[str, Any]) -> None:
         """Add a game system's own helpers and values (e.g. money) to every string."""
@@ -119,10 +143,10 @@ class Wording:
     # helpers -----------------------------------------------------------------
 
     def number(self, n: int | float) -> str:
-        return format_decimal(n, locale=self.locale)
+        return format_decimal(_number("number", n), locale=self.locale)
 
     def ordinal(self, n: int) -> str:
-        return self.lang.ordinal.format(n=n)
+        return self.lang.ordinal.format(n=_whole("ordinal", n))
 
     def quote(self, text: str, nested: bool = False) -> str:
         q = self.lang.quotes
@@ -139,25 +163,67 @@ class Wording:
         return str(form).replace("{n} ", "{n}\u00a0").replace("{n}", self.number(n))
 
     def count(self, n: int, implement: str = "hand") -> str:
-        impl = self.game.implement.get(implement)
-        return self.unit(impl.unit if impl else "stroke", int(n))
+        impl = self.game.implement.get(self.implement_id("amount", implement))
+        return self.unit(impl.unit if impl else "stroke", _whole("amount", n))
 
     def strokes(self, n: int, implement: str) -> str:
+        n = _whole("strokes", n)
+        implement = self.implement_id("strokes", implement)
         return self.text("phrases", "strokes", count=self.count(n, implement),
                          implement=self.implement_definite(implement))
 
     def implement_name(self, implement: str) -> str:
-        return self.text("implements", implement, "name")
+        return self.text("implements", self.implement_id("implement_name", implement), "name")
 
     def implement_definite(self, implement: str) -> str:
-        return self.text("implements", implement, "definite")
+        return self.text("implements", self.implement_id("implement_definite", implement),
+                         "definite")
 
     def name(self, ref: str) -> str:
-        return self.text(_section(self.game, ref), ref, "name")
+        return self.text(self.section("name", ref), ref, "name")
 
     def in_text(self, ref: str) -> str:
-        section = _section(self.game, ref)
+        section = self.section("in_text", ref)
         return self.text(section, ref, "in_text", required=False) or self.name(ref)
+
+    def implement_id(self, helper: str, implement: Any) -> str:
+        """An implement id given to a helper, checked."""
+        if not isinstance(implement, str) or implement not in self.game.implement:
+            known = ", ".join(sorted(self.game.implement))
+            raise TextError(f"{helper}(): unknown implement {_shown(implement)}; use one of "
+                            f"{known}")
+        return implement
+
+    def section(self, helper: str, ref: Any) -> str:
+        """The text section of a square id given to a helper, checked."""
+        corners = {s.ref for s in self.game.squares if s.kind == "corner"}
+        if not isinstance(ref, str) or ref not in (*self.game.street, *self.game.station,
+                                                   *self.game.tax, *corners):
+            raise TextError(f"{helper}(): unknown square {_shown(ref)}; use the id of a "
+                            "street, station, tax or corner")
+        return _section(self.game, ref)
+
+
+def _shown(value: Any) -> str:
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _number(helper: str, n: Any) -> int | float:
+    """A number given to a helper: finite and at most MAX_COUNT."""
+    ok = isinstance(n, (int, float)) and not isinstance(n, bool) and math.isfinite(n)
+    if not ok or abs(n) > MAX_COUNT:
+        raise TextError(f"{helper}(): {_shown(n)} is not a number from -{MAX_COUNT} to "
+                        f"{MAX_COUNT}")
+    return n
+
+
+def _whole(helper: str, n: Any) -> int:
+    """A count given to a helper: a whole number."""
+    n = _number(helper, n)
+    if n != int(n):
+        raise TextError(f"{helper}(): {_shown(n)} is not a whole number")
+    return int(n)
 
 
 def _section(game: Game, ref: str) -> str:
