@@ -7,7 +7,6 @@ unreadable input as located problems.
 from __future__ import annotations
 
 import csv
-import io
 import re
 import tomllib
 from dataclasses import dataclass
@@ -54,57 +53,78 @@ def read_csv(
 ) -> list[Row]:
     """Read a CSV table with a header row; lines starting with # are comments.
 
+    Every record is one line (a cell cannot span lines), so problems name the exact line.
     Missing required columns, unknown columns and rows with too many cells are reported.
     """
     text = read_text(path, problems)
     if text is None:
         return []
-    lines = text.splitlines(keepends=True)
-    numbered = [(n, ln) for n, ln in enumerate(lines, 1) if not ln.lstrip().startswith("#")]
-    if not numbered or not numbered[0][1].strip():
+    shown = problems.where(path).path
+    numbered = [(n, ln) for n, ln in enumerate(_lines(text), 1)
+                if ln.strip() and not ln.lstrip().startswith("#")]
+    if not numbered:
         problems.add_unreadable(problems.where(path, 1), "the file is empty; it needs a header row: "
                      + ",".join(required))
         return []
-    reader = csv.reader(io.StringIO("".join(ln for _, ln in numbered)))
     header_line = numbered[0][0]
-    try:
-        header = [h.strip() for h in next(reader)]
-    except csv.Error as exc:
-        problems.add_unreadable(problems.where(path, header_line), f"malformed CSV ({exc})")
-        return []
-    known = set(required) | set(optional)
-    bad = False
-    for col in required:
-        if col not in header:
-            problems.add_unreadable(problems.where(path, header_line, col),
-                         f"missing column; the header must name {', '.join(required)}")
-            bad = True
-    for col in header:
-        if col not in known:
-            problems.add_unreadable(problems.where(path, header_line, col or "(empty)"),
-                         f"unknown column; allowed columns are {', '.join(sorted(known))}")
-            bad = True
-    if len(set(header)) != len(header):
-        problems.add_unreadable(problems.where(path, header_line), "a column is named twice in the header")
-        bad = True
-    if bad:
+    cells = _cells(numbered[0][1], Where(shown, header_line), problems)
+    header = [h.strip() for h in cells] if cells is not None else []
+    if cells is None or not _header_ok(header, Where(shown, header_line), required, optional,
+                                       problems):
         return []
     rows = []
-    try:
-        for cells in reader:
-            line = numbered[min(reader.line_num, len(numbered)) - 1][0]
-            if not any(c.strip() for c in cells):
-                continue
-            where = problems.where(path, line)
-            if len(cells) > len(header):
-                problems.add_unreadable(where, f"{len(cells)} cells but the header has {len(header)} columns;"
-                             " quote cells that contain commas")
-                continue
-            rows.append(Row(dict(zip(header, cells + [""] * (len(header) - len(cells)))), where))
-    except csv.Error as exc:
-        line = numbered[min(reader.line_num, len(numbered)) - 1][0]
-        problems.add_unreadable(problems.where(path, line), f"malformed CSV ({exc})")
+    for line, raw in numbered[1:]:
+        where = Where(shown, line)
+        cells = _cells(raw, where, problems)
+        if cells is None or not any(c.strip() for c in cells):
+            continue
+        if len(cells) > len(header):
+            problems.add_unreadable(where, f"{len(cells)} cells but the header has {len(header)} columns;"
+                         " quote cells that contain commas")
+            continue
+        rows.append(Row(dict(zip(header, cells + [""] * (len(header) - len(cells)))), where))
     return rows
+
+
+def _cells(line: str, where: Where, problems: Problems) -> list[str] | None:
+    """The cells of one CSV line, or None and a problem if it is malformed."""
+    if "\0" in line:
+        problems.add_unreadable(where, "malformed CSV: the line holds a NUL character; save the file as"
+                     " plain UTF-8 text")
+        return None
+    try:
+        return next(csv.reader([line], strict=True))
+    except csv.Error as exc:
+        hint = ("a quoted cell is not closed; close it with \" on the same line"
+                if "end of data" in str(exc) else
+                'after a closing " comes a comma; write a " inside a quoted cell as ""')
+        problems.add_unreadable(where, f"malformed CSV: {hint}")
+        return None
+
+
+def _header_ok(header: list[str], where: Where, required: tuple[str, ...],
+               optional: tuple[str, ...], problems: Problems) -> bool:
+    known = set(required) | set(optional)
+    ok = True
+    for col in required:
+        if col not in header:
+            problems.add_unreadable(where.at(col), f"missing column; the header must name "
+                         f"{', '.join(required)}")
+            ok = False
+    for col in header:
+        if col not in known:
+            problems.add_unreadable(where.at(col or "(empty)"), "unknown column; allowed columns are "
+                         f"{', '.join(sorted(known))}")
+            ok = False
+    for col in sorted({c for c in header if header.count(c) > 1}):
+        problems.add_unreadable(where.at(col), "the column is named twice in the header; keep one")
+        ok = False
+    return ok
+
+
+def _lines(text: str) -> list[str]:
+    """Lines as editors number them: split at line feeds only (CRLF too)."""
+    return [line.removesuffix("\r") for line in text.split("\n")]
 
 
 @dataclass(frozen=True)
@@ -126,6 +146,34 @@ class Toml:
 
 
 _TOML_LINE = re.compile(r"at line (\d+)")
+_TOML_COLUMN = re.compile(r"\(?,? ?column (\d+)\)?")
+_TOML_HINTS = (  # tomllib's message (start) -> what to do about it
+    ("Illegal character '\\n'", "a text in quotes is not closed on this line"),
+    ("Illegal character", "remove the control character, or write it as an escape such as"
+                          " \\t"),
+    ("Unterminated string", "a text in quotes is not closed; close it with its quote"),
+    ("Invalid value", "write a number, true or false, a list [ … ] or a text in quotes"),
+    ("Cannot overwrite a value", "the key is already set above; keep one"),
+    ("Cannot declare", "the table is declared twice; keep one"),
+    ("Unclosed array", "close the list with ]"),
+    ("Unclosed inline table", "close the table with }"),
+    ("Expected '=' after a key", "write key = value"),
+    ("Invalid statement", "write key = value, or a table header such as [board]"),
+    ("Unescaped '\\'", "write a backslash as \\\\, or use 'single quotes'"),
+    ("Expected newline", "one key = value per line; put a text with spaces in quotes"),
+)
+
+
+def toml_message(error: str, last_line: int) -> tuple[int, str]:
+    """The line of a tomllib error and a message that says how to fix it."""
+    match = _TOML_LINE.search(error)
+    line = int(match.group(1)) if match else last_line if "end of document" in error else 0
+    column = _TOML_COLUMN.search(error)
+    raw = _TOML_COLUMN.sub("", _TOML_LINE.sub("", error)).replace("(at end of document)", "")
+    raw = raw.strip()
+    hint = next((h for start, h in _TOML_HINTS if raw.startswith(start)), raw)
+    where = f" (column {column.group(1)})" if column else ""
+    return line, f"malformed TOML{where}: {hint}"
 
 
 def read_toml(path: Path, problems: Problems) -> Toml | None:
@@ -136,10 +184,8 @@ def read_toml(path: Path, problems: Problems) -> Toml | None:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        match = _TOML_LINE.search(str(exc))
-        line = int(match.group(1)) if match else 0
-        message = _TOML_LINE.sub("", str(exc)).replace("(, column", "(column").strip()
-        problems.add_unreadable(problems.where(path, line), f"malformed TOML: {message}")
+        line, message = toml_message(str(exc), len(_lines(text.rstrip("\n"))))
+        problems.add_unreadable(problems.where(path, line), message)
         return None
     return Toml(path, data, key_lines(text), problems)
 
@@ -159,7 +205,7 @@ def key_lines(text: str) -> dict[tuple, int]:
     counts: dict[tuple, int] = {}
     table: tuple = ()
     depth = 0  # open brackets of a multi-line value
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(_lines(text), 1):
         if depth == 0:
             header = _HEADER.match(line)
             if header:
