@@ -29,7 +29,8 @@ def load_game(folder: Path, problems: Problems | None = None) -> Game:
     manifest = read_toml(folder / "game.toml", problems)
     problems.raise_if_any()
     assert manifest is not None
-    system = manifest.data.get("game", {}).get("system", "")
+    game = manifest.data.get("game")
+    system = game.get("system", "") if isinstance(game, dict) else ""
     if system not in SYSTEMS:
         problems.add(manifest.where("game", "system"),
                      f"unknown system '{system}'; use one of {', '.join(SYSTEMS)}")

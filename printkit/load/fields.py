@@ -12,6 +12,7 @@ _COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
 _LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")
 _UNIT_PT = {"mm": 72 / 25.4, "cm": 720 / 25.4, "in": 72.0, "pt": 1.0}
 MAX_COUNT = 10_000
+MM = 72 / 25.4
 
 
 def ident(value: Any, where: Where, problems: Problems) -> str:
@@ -59,14 +60,20 @@ def colour(value: Any, where: Where, problems: Problems) -> str:
     return text.upper()
 
 
-def length(value: Any, where: Where, problems: Problems) -> float:
-    """A length with its unit ('500mm', '19.5in'), in points."""
+def length(value: Any, where: Where, problems: Problems, low_mm: float = 0.0,
+           high_mm: float = 10_000.0) -> float:
+    """A length with its unit ('500mm', '19.5in'), in points, from low_mm to high_mm."""
     match = _LENGTH.match(str(value)) if isinstance(value, str) else None
     if not match or float(match.group(1)) <= 0:
         problems.add(where, f"'{value}' is not a length; write a positive number with a unit,"
                      " e.g. \"500mm\"")
         return 0.0
-    return float(match.group(1)) * _UNIT_PT[match.group(2)]
+    points = float(match.group(1)) * _UNIT_PT[match.group(2)]
+    if not low_mm * MM <= points <= high_mm * MM:
+        problems.add(where, f"'{value}' is out of range; use a length from {low_mm:g}mm to "
+                     f"{high_mm:g}mm")
+        return max(low_mm * MM, min(high_mm * MM, points))
+    return points
 
 
 def text(value: Any, where: Where, problems: Problems) -> str:

@@ -30,14 +30,12 @@ CARD_KEYS = {"id", "keep", "goto", "direct", "start_note", "params"}
 def load(folder: Path, manifest: Toml, problems: Problems) -> Game:
     """Read every data file of the game folder; problems are collected, not raised."""
     check_keys(manifest, GAME_KEYS, problems)
-    d = manifest.data
-    game = d.get("game", {})
     return Game(
         id=folder.name,
         folder=folder,
         system="spankopoly",
-        source_language=str(game.get("source_language", "")),
-        languages=tuple(str(x) for x in game.get("languages", []) if isinstance(x, str)),
+        source_language=source_language(manifest, problems),
+        languages=languages(manifest, problems),
         players=players(manifest, problems),
         board=board(manifest, problems),
         cards=cards(manifest, problems),
@@ -65,7 +63,7 @@ def load(folder: Path, manifest: Toml, problems: Problems) -> Game:
         spanker_die=tuple(spanker(r, problems) for r in read_csv(
             folder / "spanker_die.csv", problems, ("opponents", "faces", "spanker"))),
         texts=texts(folder, problems),
-        where=manifest.where(),
+        where=manifest.where("game"),
     )
 
 
@@ -75,31 +73,65 @@ def check_keys(doc: Toml, known: dict[str, set[str] | None], problems: Problems)
     for name, value in doc.data.items():
         if name not in known:
             problems.add(doc.where(name), f"unknown table; known tables are {', '.join(known)}")
-        elif isinstance(value, dict) and known[name] is not None:
+        elif known[name] is None:
+            continue
+        elif not isinstance(value, dict):
+            problems.add(doc.where(name), f"must be a table: write [{name}] and its keys below")
+        else:
             for key in value:
                 if key not in known[name]:
                     problems.add(doc.where(name, key),
                                  f"unknown key; known keys are {', '.join(sorted(known[name]))}")
 
 
+def section(doc: Toml, name: str) -> dict[str, Any]:
+    """A top-level table ({} if absent or not a table; check_keys reports the latter)."""
+    value = doc.data.get(name, {})
+    return value if isinstance(value, dict) else {}
+
+
+def source_language(doc: Toml, problems: Problems) -> str:
+    value = section(doc, "game").get("source_language", "")
+    if not isinstance(value, str) or not value:
+        problems.add(doc.where("game", "source_language"), 'write the language the game was '
+                     'written in as a code in quotes, e.g. "nl"')
+        return ""
+    return value
+
+
+def languages(doc: Toml, problems: Problems) -> tuple[str, ...]:
+    value = section(doc, "game").get("languages", [])
+    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+        problems.add(doc.where("game", "languages"), 'write the languages as a list of codes,'
+                     ' e.g. ["nl", "nb", "da"]')
+        return ()
+    return tuple(value)
+
+
 def players(doc: Toml, problems: Problems) -> tuple[int, int]:
-    value = doc.data.get("game", {}).get("players", [2, 6])
+    value = section(doc, "game").get("players", [2, 6])
     where = doc.where("game", "players")
     if not (isinstance(value, list) and len(value) == 2):
         problems.add(where, "write the fewest and most players as [2, 6]")
         return (2, 6)
     low = f.integer(value[0], where, problems, 1, 12)
-    return low, f.integer(value[1], where, problems, low, 12)
+    high = f.integer(value[1], where, problems, 1, 12)
+    if high < low:
+        problems.add(where, f"the most players ({high}) is fewer than the fewest ({low}); write"
+                     " them as [fewest, most]")
+        return high, low
+    return low, high
 
 
 def board(doc: Toml, problems: Problems) -> BoardSpec:
     b = f.table(doc.data.get("board"), doc.where("board"), problems)
     return BoardSpec(
-        size=f.length(b.get("size"), doc.where("board", "size"), problems),
-        corner=f.length(b.get("corner"), doc.where("board", "corner"), problems),
+        size=f.length(b.get("size"), doc.where("board", "size"), problems, 200, 1500),
+        corner=f.length(b.get("corner"), doc.where("board", "corner"), problems, 20, 300),
         background=f.colour(b.get("background", "#FFFFFF"), doc.where("board", "background"),
                             problems),
         ink=f.colour(b.get("ink", "#000000"), doc.where("board", "ink"), problems),
+        where=doc.where("board", "corner"),
     )
 
 
@@ -131,7 +163,7 @@ def stake(doc: Toml, problems: Problems, *keys: str) -> Stake:
 
 def number(doc: Toml, problems: Problems, table: str, key: str, low: int, high: int,
            default: int) -> int:
-    value = doc.data.get(table, {}).get(key, default)
+    value = section(doc, table).get(key, default)
     return f.integer(value, doc.where(table, key), problems, low, high)
 
 
@@ -153,10 +185,13 @@ def rules(doc: Toml, problems: Problems) -> Rules:
 
 
 def states(doc: Toml, problems: Problems) -> tuple[State, ...]:
-    raw = doc.data.get("scoring", {}).get("state", [])
+    raw = section(doc, "scoring").get("state", [])
     result = []
     for i, s in enumerate(raw if isinstance(raw, list) else []):
         w = doc.where("scoring", "state", i)
+        if not isinstance(s, dict):
+            problems.add(w, "write each clothing state as a [[scoring.state]] table")
+            continue
         rounds = s.get("rounds") if isinstance(s, dict) else None
         if not (isinstance(rounds, list) and len(rounds) == 2):
             problems.add(doc.where("scoring", "state", i, "rounds"),
@@ -232,7 +267,11 @@ def chance(path: Path, problems: Problems) -> tuple[ChanceCard, ...]:
     if not isinstance(cards, list) or not cards:
         problems.add(doc.where(), "the deck is empty; add cards as [[card]] tables")
         return ()
-    return tuple(chance_card(doc, i, c, problems) for i, c in enumerate(cards))
+    for i, c in enumerate(cards):
+        if not isinstance(c, dict):
+            problems.add(doc.where("card", i), "write each card as a [[card]] table")
+    return tuple(chance_card(doc, i, c, problems) for i, c in enumerate(cards)
+                 if isinstance(c, dict))
 
 
 def chance_card(doc: Toml, i: int, c: dict, problems: Problems) -> ChanceCard:

@@ -38,6 +38,7 @@ class BoardSpec:
     corner: float
     background: str
     ink: str
+    where: Where = field(compare=False, default=Where(""))  # where the corner size is set
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,23 @@ def refer(value: str, known: Iterable[str], what: str, where: Where,
         problems.add(where, f"unknown {what} '{value}'; known: {hint}")
 
 
+MIN_SQUARE = 15 * 72 / 25.4  # the narrowest square that holds a name, in points
+
+
+def board_geometry(board: Any, squares: int, problems: Problems) -> None:
+    """The corners leave room for the squares between them (at least 15 mm each)."""
+    per_side = squares // 4 - 1
+    if squares < 8 or squares % 4 or not board.size or not board.corner:
+        return
+    width = (board.size - 2 * board.corner) / per_side
+    if width < MIN_SQUARE:
+        mm = 25.4 / 72
+        problems.add(board.where.at("board.corner"),
+                     f"a {board.size * mm:.0f} mm board with {board.corner * mm:.0f} mm corners "
+                     f"leaves {max(width, 0) * mm:.0f} mm for each of its {per_side} squares per"
+                     " side; they need 15 mm: make the board larger or the corners smaller")
+
+
 def board_ring(squares: tuple, problems: Problems, where: Where) -> int:
     """Positions run 0..n-1 with n a multiple of 4 and a corner at each quarter."""
     positions = [s.position for s in squares]

@@ -6,7 +6,7 @@ from collections import Counter
 
 from printkit.errors import Problems, Where
 from printkit.model import Game, Stake
-from printkit.validate.common import board_ring, refer, unique
+from printkit.validate.common import board_geometry, board_ring, refer, unique
 
 KINDS = ("corner", "street", "station", "penalty_lines", "tax", "chance")
 CORNERS = ("start", "visiting", "extra_roll", "go_to_corner")
@@ -65,7 +65,7 @@ def stake_ref(stake: Stake, game: Game, problems: Problems) -> None:
 
 def board(game: Game, problems: Problems) -> None:
     where = Where(game.where.path.replace("game.toml", "board.csv"), 1)
-    board_ring(game.squares, problems, where)
+    board_geometry(game.board, board_ring(game.squares, problems, where), problems)
     known = {"corner": CORNERS, "street": game.street, "station": game.station,
              "penalty_lines": game.penalty_line, "tax": game.tax, "chance": ("chance",)}
     for s in game.squares:
