@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, field
 from pathlib import Path
+from string import Formatter
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
@@ -46,13 +47,48 @@ def read_catalog(path: Path, locale: str, problems: Problems) -> Catalog | None:
     """Parse a .po file; a syntax error is a located problem."""
     try:
         with path.open("rb") as fh:
-            return read_po(fh, locale=locale, abort_invalid=True)
+            catalog = read_po(fh, locale=locale, abort_invalid=True)
+        check_placeholders(catalog, path, problems)
+        return catalog
     except FileNotFoundError:
         problems.add(problems.where(path), "missing label catalog; copy messages.pot here as"
                      " messages.po and translate it")
     except (PoFileError, ValueError, UnicodeDecodeError) as exc:
         problems.add(problems.where(path), f"malformed catalog: {exc}")
     return None
+
+
+def fields(text: str) -> set[str]:
+    """The {placeholders} of a format string (ValueError if its braces are unpaired).
+
+    A placeholder with a format or conversion ({n:>9}, {n!r}) is returned as written, so
+    that only plain ones match the English text's.
+    """
+    return {name + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "")
+            for _, name, spec, conv in Formatter().parse(text) if name is not None}
+
+
+def check_placeholders(catalog: Catalog, path: Path, problems: Problems) -> None:
+    """A translation may use only the placeholders of its English text, written plainly."""
+    for message in catalog:
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not ids[0]:
+            continue
+        allowed = set().union(*(fields(i) for i in ids)) | ({"n"} if len(ids) > 1 else set())
+        if not allowed:
+            continue  # printed as written, braces and all
+        where = problems.where(path, message.lineno, ids[0])
+        for text in strings:
+            try:
+                used = fields(text or "")
+            except ValueError:
+                problems.add(where, "a { or } without its partner in the translation; write a "
+                             "brace itself as {{ or }}")
+                continue
+            for name in sorted(used - allowed):
+                problems.add(where, f"the translation uses {{{name}}}, which the English text "
+                             f"does not have; use {', '.join(f'{{{a}}}' for a in sorted(allowed))}")
 
 
 def untranslated(catalog: Catalog) -> list[tuple[str, int]]:
@@ -72,7 +108,7 @@ def load_labels(path: Path, locale: str, mark_missing: bool = False) -> Labels:
     """Compile a catalog with Babel and return its labels."""
     problems = Problems(path.parent.parent)
     catalog = read_catalog(path, locale, problems)
-    if catalog is None:
+    if catalog is None or problems:
         raise PrintkitError(problems.items)
     buffer = io.BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)

@@ -9,6 +9,7 @@ import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from string import Formatter
 
 from babel import Locale, UnknownLocaleError
 
@@ -74,9 +75,30 @@ def _language(path: Path, problems: Problems) -> Language | None:
         problems.add(doc.where("locale"), f"'{d.get('locale')}' is not a CLDR locale;"
                      " use e.g. nb_NO")
         return None
+    aliases = d.get("aliases", [])
+    if not (isinstance(aliases, list) and all(isinstance(a, str) for a in aliases)):
+        problems.add(doc.where("aliases"), 'write the aliases as a list of texts, e.g. '
+                     '["nl-nl", "dutch"]')
+        return None
+    ordinal = d.get("ordinal", "{n}.")
+    if not _ordinal_ok(ordinal):
+        problems.add(doc.where("ordinal"), 'write the ordinal with {n} for the number, e.g. '
+                     '"{n}." or "{n}e"')
+        return None
     return Language(code, str(d.get("name", code)), str(d.get("locale", code)),
-                    tuple(_normal(a) for a in d.get("aliases", [])), tuple(quotes),
-                    str(d.get("ordinal", "{n}.")), path.parent)
+                    tuple(_normal(a) for a in aliases), tuple(quotes), ordinal, path.parent)
+
+
+def _ordinal_ok(pattern: object) -> bool:
+    """A pattern such as '{n}e': text with the field {n} and nothing else in braces."""
+    if not isinstance(pattern, str):
+        return False
+    try:
+        parts = list(Formatter().parse(pattern))
+    except ValueError:
+        return False
+    return {(name, spec, conv) for _, name, spec, conv in parts if name is not None} == {
+        ("n", "", None)}
 
 
 def _normal(text: str) -> str:
