@@ -63,6 +63,9 @@ def colour(value: Any, where: Where, problems: Problems) -> str:
 def length(value: Any, where: Where, problems: Problems, low_mm: float = 0.0,
            high_mm: float = 10_000.0) -> float:
     """A length with its unit ('500mm', '19.5in'), in points, from low_mm to high_mm."""
+    if value is None:
+        problems.add(where, 'missing; write a length with its unit, e.g. "500mm"')
+        return 0.0
     match = _LENGTH.match(str(value)) if isinstance(value, str) else None
     if not match or float(match.group(1)) <= 0:
         problems.add(where, f"'{value}' is not a length; write a positive number with a unit,"
@@ -80,11 +83,4 @@ def text(value: Any, where: Where, problems: Problems) -> str:
     if not isinstance(value, str) or not value.strip():
         problems.add(where, "must be a non-empty text in quotes")
         return ""
-    return value
-
-
-def table(value: Any, where: Where, problems: Problems) -> dict:
-    if not isinstance(value, dict):
-        problems.add(where, "missing table; see the example in the built-in games")
-        return {}
     return value

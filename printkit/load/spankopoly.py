@@ -123,8 +123,18 @@ def players(doc: Toml, problems: Problems) -> tuple[int, int]:
     return low, high
 
 
+def required_table(doc: Toml, name: str, problems: Problems) -> dict[str, Any] | None:
+    """A table the game must have; None (and one problem) if it is absent or not a table."""
+    value = doc.data.get(name)
+    if value is None:
+        problems.add(doc.where(name), f"missing table; add [{name}] (see the built-in games)")
+    return value if isinstance(value, dict) else None  # check_keys reports a non-table
+
+
 def board(doc: Toml, problems: Problems) -> BoardSpec:
-    b = f.table(doc.data.get("board"), doc.where("board"), problems)
+    b = required_table(doc, "board", problems)
+    if b is None:
+        return BoardSpec(0.0, 0.0, "#FFFFFF", "#000000")
     return BoardSpec(
         size=f.length(b.get("size"), doc.where("board", "size"), problems, 200, 1500),
         corner=f.length(b.get("corner"), doc.where("board", "corner"), problems, 20, 300),
@@ -136,7 +146,7 @@ def board(doc: Toml, problems: Problems) -> BoardSpec:
 
 
 def cards(doc: Toml, problems: Problems) -> CardSpec:
-    c = f.table(doc.data.get("cards"), doc.where("cards"), problems)
+    c = required_table(doc, "cards", problems) or {}
     return CardSpec(
         deed=f.ident(c.get("deed", "poker"), doc.where("cards", "deed"), problems),
         chance=f.ident(c.get("chance", "chance"), doc.where("cards", "chance"), problems),

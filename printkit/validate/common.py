@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable
 from typing import Any
 
@@ -27,8 +28,10 @@ def refer(value: str, known: Iterable[str], what: str, where: Where,
     """Report a reference to an id that does not exist."""
     known = list(known)
     if value and value not in known:
+        close = difflib.get_close_matches(value, known, 1)
         hint = ", ".join(sorted(known)[:12]) + (", …" if len(known) > 12 else "")
-        problems.add(where, f"unknown {what} '{value}'; known: {hint}")
+        problems.add(where, f"unknown {what} '{value}'; " + (f"did you mean '{close[0]}'?"
+                                                            if close else f"known: {hint}"))
 
 
 MIN_SQUARE = 15 * 72 / 25.4  # the narrowest square that holds a name, in points
