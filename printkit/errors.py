@@ -53,11 +53,14 @@ class Problems:
         self.root = root
         self.items: list[Problem] = []
         self.unreadable = False  # a file could not be read as a whole
-
+        self.shown: dict[Path | str, str] = {}  # display_path of each path seen
 
     def where(self, path: Path | str, line: int = 0, field: str = "") -> Where:
         """A Where with the path shown relative to the game folder's parent when possible."""
-        return Where(display_path(path, self.root), line, field)
+        shown = self.shown.get(path)
+        if shown is None:
+            shown = self.shown[path] = display_path(path, self.root)
+        return Where(shown, line, field)
 
     def add(self, where: Where, message: str) -> None:
         self.items.append(Problem(where, message))
