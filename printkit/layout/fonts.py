@@ -6,7 +6,7 @@ units the PDF writer uses, so measured text is exactly as wide as printed text.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -25,16 +25,27 @@ DESCENT = 0.24
 
 @dataclass(frozen=True)
 class Metrics:
-    widths: dict[int, int]  # code point -> advance in 1/1000 em
+    widths: dict[str, int]  # character -> advance in 1/1000 em
     default: int
+    measured: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def units(self, text: str) -> int:
+        """The advance of text in 1/1000 em (remembered: words recur)."""
+        units = self.measured.get(text)
+        if units is None:
+            w, d = self.widths, self.default
+            units = sum([w.get(ch, d) for ch in text])
+            if len(self.measured) > 100_000:
+                self.measured.clear()
+            self.measured[text] = units
+        return units
 
     def width(self, text: str, size: float) -> float:
-        w = self.widths
-        return sum(w.get(ord(ch), self.default) for ch in text) * size / 1000.0
+        return self.units(text) * size / 1000.0
 
     def missing(self, text: str) -> list[str]:
         """Characters the font has no glyph for (spaces and line breaks aside)."""
-        return sorted({ch for ch in text if ord(ch) not in self.widths and ch not in "\n\r\t"})
+        return sorted({ch for ch in text if ch not in self.widths and ch not in "\n\r\t"})
 
 
 def font_path(role: str) -> Path:
@@ -47,7 +58,7 @@ def metrics(role: str) -> Metrics:
     scale = 1000.0 / font["head"].unitsPerEm
     hmtx = font["hmtx"].metrics
     cmap = font.getBestCmap()
-    widths = {cp: int(round(hmtx[glyph][0] * scale)) for cp, glyph in cmap.items()}
+    widths = {chr(cp): int(round(hmtx[glyph][0] * scale)) for cp, glyph in cmap.items()}
     default = int(round(hmtx[".notdef"][0] * scale))
     font.close()
     return Metrics(widths, default)
@@ -55,3 +66,9 @@ def metrics(role: str) -> Metrics:
 
 def width(text: str, role: str, size: float) -> float:
     return metrics(role).width(text, size)
+
+
+@lru_cache(maxsize=None)
+def drawable() -> frozenset[str]:
+    """Characters every role of the family can draw."""
+    return frozenset.intersection(*(frozenset(metrics(role).widths) for role in FILES))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.layout.fonts import metrics
+from printkit.layout.fonts import drawable, metrics
 from printkit.localise.kit import Block, Heading, Para, Row
 
 MIN_SIZE = 6.0
@@ -36,23 +36,32 @@ class Placed:
 
 
 def wrap(text: str, role: str, size: float, width: float) -> list[str] | None:
-    """Greedy word wrap; None if a single word is wider than the box."""
+    """Greedy word wrap; None if a single word is wider than the box.
+
+    Widths add up exactly (advances in whole font units, no kerning), so a line is
+    measured word by word instead of again for every word added.
+    """
     m = metrics(role)
+    space = m.units(" ")
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        line = ""
+        line: list[str] = []
+        used = 0
         for word in paragraph.split(" "):
             if not word:
                 continue
-            if m.width(word, size) > width:
+            units = m.units(word)
+            if units * size / 1000.0 > width:
                 return None
-            trial = f"{line} {word}" if line else word
-            if m.width(trial, size) <= width:
-                line = trial
+            if not line:
+                line, used = [word], units
+            elif (used + space + units) * size / 1000.0 <= width:
+                line.append(word)
+                used += space + units
             else:
-                lines.append(line)
-                line = word
-        lines.append(line)
+                lines.append(" ".join(line))
+                line, used = [word], units
+        lines.append(" ".join(line))
     return lines
 
 
@@ -123,8 +132,5 @@ def fit(blocks: tuple[Block, ...], width: float, height: float, size: float,
 
 
 def missing_glyphs(texts: list[str]) -> list[str]:
-    """Characters no font role can draw."""
-    chars = set()
-    for role in ("regular", "bold", "italic"):
-        chars |= set(metrics(role).missing("".join(texts)))
-    return sorted(ch for ch in chars if ch not in (" ", NBSP))
+    """Characters some font role cannot draw (spaces and line breaks aside)."""
+    return sorted(set("".join(texts)) - drawable() - {" ", NBSP, "\n", "\r", "\t"})
