@@ -78,8 +78,10 @@ def players_for(game: Game, wanted: int | None) -> int:
 
 
 def build(name: str, langs: list[str], data: Path | None, out: Path, options: Options,
-          progress: Progress = lambda _: None, config: Path | None = None) -> list[Built]:
-    """Build every product of a game in each language and write them under out/.
+          progress: Progress = lambda _: None, config: Path | None = None,
+          only: tuple[str, ...] = ()) -> list[Built]:
+    """Build every product of a game (or those named in `only`) in each language and write
+    them under out/.
 
     Print settings: the built-ins, the game's [print] table, then the user's printkit.toml
     (`config`, or the usual places); home output goes to out/<game>/<lang>/, shop output
@@ -93,6 +95,8 @@ def build(name: str, langs: list[str], data: Path | None, out: Path, options: Op
     for code in codes:
         progress(f"{game.id} ({code}): localising")
         kit = localise(game, code, options.allow_missing)
+        if only:
+            kit = replace(kit, products=tuple(p for p in kit.products if p.name in only))
         progress(f"{game.id} ({code}): laying out")
         folder = out / game.id / code
         if options.target == "shop":

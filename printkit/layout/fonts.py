@@ -55,11 +55,13 @@ def font_path(role: str) -> Path:
 @lru_cache(maxsize=None)
 def metrics(role: str) -> Metrics:
     font = TTFont(font_path(role), lazy=True)
+    # glyphs by number: naming them from the 'post' table would cost more than the rest
+    font.setGlyphOrder([f"g{i}" for i in range(font["maxp"].numGlyphs)])
     scale = 1000.0 / font["head"].unitsPerEm
     hmtx = font["hmtx"].metrics
     cmap = font.getBestCmap()
     widths = {chr(cp): int(round(hmtx[glyph][0] * scale)) for cp, glyph in cmap.items()}
-    default = int(round(hmtx[".notdef"][0] * scale))
+    default = int(round(hmtx["g0"][0] * scale))  # glyph 0 is .notdef
     font.close()
     return Metrics(widths, default)
 

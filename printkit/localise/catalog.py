@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from string import Formatter
 
@@ -46,8 +47,8 @@ class Labels:
 def read_catalog(path: Path, locale: str, problems: Problems) -> Catalog | None:
     """Parse a .po file; a syntax error is a located problem."""
     try:
-        with path.open("rb") as fh:
-            catalog = read_po(fh, locale=locale, abort_invalid=True)
+        stat = path.stat()
+        catalog = _parsed(str(path), locale, stat.st_mtime_ns, stat.st_size)
         check_placeholders(catalog, path, problems)
         return catalog
     except FileNotFoundError:
@@ -56,6 +57,13 @@ def read_catalog(path: Path, locale: str, problems: Problems) -> Catalog | None:
     except (PoFileError, ValueError, UnicodeDecodeError) as exc:
         problems.add(problems.where(path), f"malformed catalog: {exc}")
     return None
+
+
+@lru_cache(maxsize=32)
+def _parsed(path: str, locale: str, mtime: int, size: int) -> Catalog:
+    """A .po file parsed once per process (checking and building both read it)."""
+    with open(path, "rb") as fh:
+        return read_po(fh, locale=locale, abort_invalid=True)
 
 
 def fields(text: str) -> set[str]:

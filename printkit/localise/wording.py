@@ -109,12 +109,13 @@ class Wording:
         try:
             template = self.compiled.get(source)
             if template is None:
-                tag = refuse_statements(self.env.parse(source))
+                parsed = self.env.parse(source)
+                tag = refuse_statements(parsed)
                 if tag:
                     return self.refuse(keys, f"template error: '{{% {tag} %}}' cannot be used"
                                        " in a text; use {{ … }} with the helpers, filters and "
                                        "{% if %}")
-                template = self.compiled[source] = self.env.from_string(source)
+                template = self.compiled[source] = self.env.from_string(parsed)
             return self.checked(template.render(**context), keys)
         except (TemplateError, TextError) as exc:
             message = exc.message if isinstance(exc, TemplateSyntaxError) else str(exc)

@@ -31,16 +31,31 @@ def register_fonts() -> None:
 
 
 class Painter:
-    """Draws ops on one canvas; colours as RGB, or CMYK when `cmyk` is set."""
+    """Draws ops on one canvas; colours as RGB, or CMYK when `cmyk` is set.
+
+    Graphics state (colours, line width, dash, font) is set only when it changes, within
+    each saveState/restoreState level, and runs of lines with the same pen are stroked
+    as one path (crop marks, table rules).
+    """
 
     def __init__(self, canvas: Canvas, cmyk: bool = False):
         self.c = canvas
         self.cmyk = cmyk
         self.forms: dict[str, str] = {}
+        self.colours: dict[tuple[str, bool], Color] = {}
+        self.state: dict[str, object] = {}
+        self.saved: list[dict[str, object]] = []
 
     def colour(self, value: str, k_only: bool = False) -> Color:
-        """A colour for the canvas. In CMYK, greys are black ink only, and near-black text
-        and thin lines (`k_only`) are 100 % K, so they cannot print with colour fringes."""
+        """A colour for the canvas (each one converted once)."""
+        colour = self.colours.get((value, k_only))
+        if colour is None:
+            colour = self.colours[(value, k_only)] = self._colour(value, k_only)
+        return colour
+
+    def _colour(self, value: str, k_only: bool = False) -> Color:
+        """In CMYK, greys are black ink only, and near-black text and thin lines (`k_only`)
+        are 100 % K, so they cannot print with colour fringes."""
         if value == REGISTRATION:
             return ALL_PLATES
         r, g, b = (int(value[i:i + 2], 16) / 255 for i in (1, 3, 5))
@@ -54,40 +69,87 @@ class Painter:
             return CMYKColor(0, 0, 0, round(k, 4))
         return CMYKColor((1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k), k)
 
+    # graphics state, set only when it changes ----------------------------------------
+
+    def _set(self, key: str, value: object) -> bool:
+        if self.state.get(key, self) == value:
+            return False
+        self.state[key] = value
+        return True
+
+    def fill(self, colour: str, k_only: bool = False) -> None:
+        if self._set("fill", (colour, k_only)):
+            self.c.setFillColor(self.colour(colour, k_only))
+
+    def pen(self, colour: str, width: float, dash: tuple[float, ...] = ()) -> None:
+        if self._set("stroke", (colour, width <= THIN)):
+            self.c.setStrokeColor(self.colour(colour, width <= THIN))
+        if self._set("width", width):
+            self.c.setLineWidth(width)
+        if self._set("dash", dash):
+            self.c.setDash(list(dash))
+
+    def font(self, role: str, size: float) -> None:
+        if self._set("font", (role, size)):
+            self.c.setFont(FONT_NAMES[role], size)
+
+    def save(self) -> None:
+        self.c.saveState()
+        self.saved.append(dict(self.state))
+
+    def restore(self) -> None:
+        self.c.restoreState()
+        self.state = self.saved.pop()
+
+    def forget(self) -> None:
+        """The state is unknown (a new page, or a form drawn anywhere)."""
+        self.state = {}
+
+    # ops ------------------------------------------------------------------------------
+
     def draw(self, ops: tuple[Op, ...]) -> None:
-        for op in ops:
-            getattr(self, "draw_" + type(op).__name__.lower())(op)
+        i, n = 0, len(ops)
+        while i < n:
+            op = ops[i]
+            if type(op) is Line:
+                j = i + 1
+                while (j < n and type(ops[j]) is Line and ops[j].colour == op.colour
+                       and ops[j].width == op.width):
+                    j += 1
+                self.draw_lines(ops[i:j])
+                i = j
+            else:
+                getattr(self, "draw_" + type(op).__name__.lower())(op)
+                i += 1
 
     def draw_rect(self, op: Rect) -> None:
-        c = self.c
         if op.fill:
-            c.setFillColor(self.colour(op.fill))
+            self.fill(op.fill)
         if op.stroke:
-            c.setStrokeColor(self.colour(op.stroke, op.width <= THIN))
-            c.setLineWidth(op.width)
-            c.setDash(list(op.dash) if op.dash else [])
-        c.rect(op.x, op.y, op.w, op.h, stroke=1 if op.stroke else 0, fill=1 if op.fill else 0)
+            self.pen(op.stroke, op.width, op.dash)
+        self.c.rect(op.x, op.y, op.w, op.h, stroke=1 if op.stroke else 0,
+                    fill=1 if op.fill else 0)
 
-    def draw_line(self, op: Line) -> None:
-        c = self.c
-        c.setStrokeColor(self.colour(op.colour, op.width <= THIN))
-        c.setLineWidth(op.width)
-        c.setDash([])
-        c.line(op.x1, op.y1, op.x2, op.y2)
+    def draw_lines(self, lines: tuple[Line, ...]) -> None:
+        """Lines with the same colour and width, stroked as one path."""
+        self.pen(lines[0].colour, lines[0].width)
+        path = self.c.beginPath()
+        for line in lines:
+            path.moveTo(line.x1, line.y1)
+            path.lineTo(line.x2, line.y2)
+        self.c.drawPath(path, stroke=1, fill=0)
 
     def draw_circle(self, op: Circle) -> None:
-        c = self.c
         if op.fill:
-            c.setFillColor(self.colour(op.fill))
+            self.fill(op.fill)
         if op.stroke:
-            c.setStrokeColor(self.colour(op.stroke, op.width <= THIN))
-            c.setLineWidth(op.width)
-        c.circle(op.x, op.y, op.r, stroke=1 if op.stroke else 0, fill=1 if op.fill else 0)
+            self.pen(op.stroke, op.width)
+        self.c.circle(op.x, op.y, op.r, stroke=1 if op.stroke else 0, fill=1 if op.fill else 0)
 
     def draw_text(self, op: Text) -> None:
         c = self.c
-        c.setFont(FONT_NAMES[op.font], op.size)
-        c.setFillColor(self.colour(op.colour, k_only=True))
+        self.font(op.font, op.size)
+        self.fill(op.colour, k_only=True)
         if op.align == "centre":
             c.drawCentredString(op.x, op.y, op.text)
         elif op.align == "right":
@@ -99,7 +161,7 @@ class Painter:
         """Ops through a transform; keyed groups become a form XObject (drawn once, its
         BBox the group's clip), others are clipped with a clipping path."""
         c = self.c
-        c.saveState()
+        self.save()
         c.transform(*op.matrix)
         if op.key:
             c.doForm(self.form(op))
@@ -109,7 +171,7 @@ class Painter:
                 path.rect(*op.clip)
                 c.clipPath(path, stroke=0, fill=0)
             self.draw(op.ops)
-        c.restoreState()
+        self.restore()
 
     def form(self, op: Group) -> str:
         """Draw repeated artwork once as a form XObject and return its name (the key
@@ -119,9 +181,12 @@ class Painter:
             name = op.key if SAFE_NAME.fullmatch(op.key) else f"F{len(self.forms)}"
             self.forms[op.key] = name
             x, y, w, h = op.clip or (-5000, -5000, 10000, 10000)
+            outside = self.state
+            self.forget()
             self.c.beginForm(name, x, y, x + w, y + h)
             self.draw(op.ops)
             self.c.endForm()
+            self.state = outside
         return name
 
 
@@ -151,5 +216,6 @@ def draw_page(canvas: Canvas, painter: Painter, page: Page) -> None:
     media = (0, 0, page.width, page.height)
     canvas.setTrimBox(page.trim or media)
     canvas.setBleedBox(page.bleed or page.trim or media)
+    painter.forget()
     painter.draw(page.ops)
     canvas.showPage()
