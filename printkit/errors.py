@@ -45,6 +45,10 @@ class PrintkitError(Exception):
         self.problems = tuple(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
 
+    def __reduce__(self) -> tuple:
+        """Pickled with its problems (errors travel back from worker processes)."""
+        return (PrintkitError, (list(self.problems),))
+
 
 class Problems:
     """Collects problems so that all of them are reported at once."""

@@ -1,19 +1,23 @@
 """The whole build: load -> validate -> localise -> layout -> impose -> render -> write.
 
 Everything is computed in memory first; files are written only when every language and
-every product succeeded, so a failed build leaves output/ as it was.
+every product succeeded, so a failed build leaves output/ as it was. Languages are localised
+here; each product of each language is then laid out and rendered as a separate job, on
+all cores (printkit.workers).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 
 from printkit import __version__
 from printkit.errors import PrintkitError, Problems, Where
 from printkit.impose import Document, Page
 from printkit.layout import calibration as calibration_face
+from printkit.layout.fonts import drawable
 from printkit.layout.ops import MM, Group, translate
 from printkit.load import load_game
 from printkit.load.printing import load_print_spec
@@ -26,8 +30,10 @@ from printkit.localise.printaids import calibration_text
 from printkit.model import Game
 from printkit.products import LAYOUTS, Options, resolve
 from printkit.render import render
+from printkit.render.pdf import register_fonts
 from printkit.resources import find_game
 from printkit.validate import validate_game
+from printkit.workers import run_all
 from printkit.write import write_all
 
 Progress = Callable[[str], None]
@@ -77,11 +83,48 @@ def players_for(game: Game, wanted: int | None) -> int:
     return wanted
 
 
+def kits(game: Game, codes: list[str], options: Options,
+         only: tuple[str, ...] = ()) -> list[Kit]:
+    """The game localised in each language; raises with the problems of every language."""
+    made, problems = [], Problems()
+    for code in codes:
+        try:
+            kit = localise(game, code, options.allow_missing)
+        except PrintkitError as exc:
+            problems.extend(exc.problems)
+            continue
+        if only:
+            kit = replace(kit, products=tuple(p for p in kit.products if p.name in only))
+        made.append(kit)
+    problems.raise_if_any()
+    return made
+
+
+def product_files(kit: Kit, folder: Path, options: Options) -> list[Built]:
+    """The files of a kit (usually of one product) for folder, rendered in memory: one job
+    for printkit.workers."""
+    return [Built(folder / f"{doc.name}.pdf", len(doc.pages), render(doc, options.cmyk))
+            for doc in documents(kit, options)]
+
+
+def output_folder(out: Path, kit: Kit, options: Options) -> Path:
+    """out/<game>/<lang>/, or out/<game>/<lang>/shop-<vendor>/ for a print shop."""
+    folder = out / kit.game / kit.lang
+    return folder / f"shop-{options.vendor}" if options.target == "shop" else folder
+
+
+def warm_up() -> None:
+    """Load fonts and metrics once, before the languages are built in parallel."""
+    register_fonts()
+    drawable()
+
+
 def build(name: str, langs: list[str], data: Path | None, out: Path, options: Options,
           progress: Progress = lambda _: None, config: Path | None = None,
-          only: tuple[str, ...] = ()) -> list[Built]:
+          only: tuple[str, ...] = (), workers: int | None = None) -> list[Built]:
     """Build every product of a game (or those named in `only`) in each language and write
-    them under out/.
+    them under out/. Products are laid out and rendered in parallel on up to `workers`
+    cores (default: all); the files are the same bytes either way.
 
     Print settings: the built-ins, the game's [print] table, then the user's printkit.toml
     (`config`, or the usual places); home output goes to out/<game>/<lang>/, shop output
@@ -91,20 +134,14 @@ def build(name: str, langs: list[str], data: Path | None, out: Path, options: Op
     options = replace(options, players=players_for(game, options.players))
     options = resolve(options, load_print_spec(game.folder / "game.toml", config))
     codes = languages_of(game, langs)
-    built: list[Built] = []
-    for code in codes:
-        progress(f"{game.id} ({code}): localising")
-        kit = localise(game, code, options.allow_missing)
-        if only:
-            kit = replace(kit, products=tuple(p for p in kit.products if p.name in only))
-        progress(f"{game.id} ({code}): laying out")
-        folder = out / game.id / code
-        if options.target == "shop":
-            folder = folder / f"shop-{options.vendor}"
-        for doc in documents(kit, options):
-            progress(f"{game.id} ({code}): {doc.name}.pdf")
-            built.append(Built(folder / f"{doc.name}.pdf", len(doc.pages),
-                               render(doc, options.cmyk)))
+    progress(f"{game.id}: localising {', '.join(codes)}")
+    parts = [replace(kit, products=(product,)) for kit in kits(game, codes, options, only)
+             for product in kit.products]
+    jobs = [partial(product_files, part, output_folder(out, part, options), options)
+            for part in parts]
+    files = run_all(jobs, workers, warm_up, lambda i: progress(
+        f"{game.id} ({parts[i].lang}): {parts[i].products[0].name}"))
+    built = [b for part in files for b in part]
     write_all([(b.path, b.data) for b in built], out)
     return built
 

@@ -161,3 +161,23 @@ def files_of(folder: Path) -> dict[str, bytes]:
     """Every file under folder (hidden ones too) by relative path, with its bytes."""
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
             if p.is_file()}
+
+
+def stand_in_languages(folder: Path) -> None:
+    """Give a game copy every language it declares: a language whose texts (or labels)
+    are not written yet borrows the source language's, so that all-language builds can be
+    tested before the translations exist."""
+    import tomllib
+    manifest = tomllib.loads((folder / "game.toml").read_text("utf-8"))["game"]
+    source = manifest["source_language"]
+    templates = builtin("templates") / "languages"
+    for code in manifest["languages"]:
+        text = folder / "text" / f"{code}.toml"
+        if not text.is_file():
+            shutil.copyfile(folder / "text" / f"{source}.toml", text)
+        if not (templates / code / "messages.po").is_file():
+            (folder / "languages" / code).mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(templates / code / "language.toml",
+                            folder / "languages" / code / "language.toml")
+            shutil.copyfile(templates / source / "messages.po",
+                            folder / "languages" / code / "messages.po")

@@ -1,0 +1,59 @@
+"""Languages and products are built in parallel: the same bytes as one by one, and the
+problems of every language reported together."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import copy_game, files_of, stand_in_languages
+from games import GAMES, IDS
+from printkit.errors import PrintkitError
+from printkit.pipeline import Options, build
+
+
+@pytest.fixture(params=GAMES, ids=IDS)
+def all_languages(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[str, Path]:
+    folder = copy_game(request.param.name, tmp_path / "data")
+    stand_in_languages(folder)
+    return request.param.name, folder
+
+
+def test_parallel_and_sequential_builds_give_the_same_bytes(all_languages,
+                                                            tmp_path: Path) -> None:
+    name, folder = all_languages
+    build(name, ["all"], folder.parent, tmp_path / "one", Options(), workers=1)
+    build(name, ["all"], folder.parent, tmp_path / "two", Options(), workers=2)
+    one, two = files_of(tmp_path / "one"), files_of(tmp_path / "two")
+    assert len({n.split("/")[1] for n in one}) == 3  # three languages
+    assert one == two
+
+
+def set_line(path: Path, start: str, line: str) -> None:
+    lines = path.read_text("utf-8").splitlines()
+    lines[next(i for i, text in enumerate(lines) if text.startswith(start))] = line
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+
+
+@pytest.mark.parametrize("value,message", [
+    ("{{ 1/0 }}", "{path}: game.tagline: template error: ZeroDivisionError: division by zero"),
+    ("Spel 漢", "{game}/text/{code}.toml: board: character '漢' (U+6F22) is not in the "
+               "bundled font; replace it"),
+], ids=["localise", "layout"])
+def test_problems_of_every_language_are_reported_together(
+        all_languages, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str,
+        message: str) -> None:
+    name, folder = all_languages
+    monkeypatch.chdir(tmp_path)
+    expected = []
+    for code in ("nb", "da"):
+        path = folder / "text" / f"{code}.toml"
+        set_line(path, "tagline", f'tagline = "{value}"')
+        line = path.read_text("utf-8").splitlines().index(f'tagline = "{value}"') + 1
+        expected.append(message.format(path=f"data/{name}/text/{code}.toml:{line}", game=name,
+                                       code=code))
+    with pytest.raises(PrintkitError) as err:
+        build(name, ["all"], folder.parent, tmp_path / "out", Options(), workers=2)
+    assert sorted(str(p) for p in err.value.problems) == sorted(expected)
+    assert not (tmp_path / "out").exists()
