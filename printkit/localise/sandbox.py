@@ -16,7 +16,9 @@ import functools
 import math
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from string import Formatter
+from types import CodeType
 from typing import Any
 
 from jinja2 import StrictUndefined, Undefined, nodes
@@ -144,7 +146,36 @@ def refuse_statements(template: nodes.Template) -> str:
 
     Loops, macros and variables would let a few characters of text run for ever.
     """
-    for node_type, tag in STATEMENTS.items():
-        if template.find(node_type) is not None:
-            return tag
+    for node in template.find_all(tuple(STATEMENTS)):
+        return STATEMENTS[type(node)]
     return ""
+
+
+@lru_cache(maxsize=4096)
+def compiled(source: str) -> tuple[str, CodeType | None]:
+    """A short text's refused statement ('' if none) and compiled code, once per process.
+
+    The code does not depend on the environment it later runs in (helpers are bound
+    then), so every Wording shares it; a syntax error is raised, and not remembered.
+    """
+    parsed = _COMPILER.parse(source)
+    tag = refuse_statements(parsed)
+    return tag, None if tag else _COMPILER.compile(parsed)
+
+
+def _compiler() -> Sandbox:
+    """The environment texts are compiled in. jinja checks at compile time that a filter
+    exists; the filters printkit adds per language (TEXT_FILTERS) are named here and taken
+    from the Wording's own environment when a text runs."""
+    env = Sandbox()
+    for name in TEXT_FILTERS:
+        env.filters[name] = _compile_only
+    return env
+
+
+def _compile_only(*_: Any) -> str:
+    raise RuntimeError("a text compiled for printkit runs in a Wording's environment")
+
+
+TEXT_FILTERS = ("q",)
+_COMPILER = _compiler()

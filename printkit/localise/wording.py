@@ -16,7 +16,7 @@ from jinja2 import Template, TemplateError, TemplateSyntaxError
 
 from printkit.errors import Problems, Where
 from printkit.localise.languages import Language
-from printkit.localise.sandbox import MAX_TEXT, Sandbox, refuse_statements
+from printkit.localise.sandbox import MAX_TEXT, Sandbox, compiled
 from printkit.model import Game, TextSource
 
 MISSING = object()
@@ -49,7 +49,7 @@ class Wording:
         self.source = game.texts.get(game.source_language)
         self.target = game.texts.get(lang.code)
         self.env = sandbox()
-        self.env.filters["q"] = self.quote
+        self.env.filters["q"] = self.quote  # named in sandbox.TEXT_FILTERS
         self.env.globals.update(self.helpers())
         self.compiled: dict[str, Template] = {}
 
@@ -109,13 +109,13 @@ class Wording:
         try:
             template = self.compiled.get(source)
             if template is None:
-                parsed = self.env.parse(source)
-                tag = refuse_statements(parsed)
-                if tag:
+                tag, code = compiled(source)
+                if tag or code is None:
                     return self.refuse(keys, f"template error: '{{% {tag} %}}' cannot be used"
                                        " in a text; use {{ … }} with the helpers, filters and "
                                        "{% if %}")
-                template = self.compiled[source] = self.env.from_string(parsed)
+                template = self.compiled[source] = self.env.template_class.from_code(
+                    self.env, code, self.env.make_globals(None))
             return self.checked(template.render(**context), keys)
         except (TemplateError, TextError) as exc:
             message = exc.message if isinstance(exc, TemplateSyntaxError) else str(exc)
