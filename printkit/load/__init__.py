@@ -31,7 +31,7 @@ def load_game(folder: Path, problems: Problems | None = None) -> Game:
     assert manifest is not None
     game = manifest.data.get("game")
     system = game.get("system", "") if isinstance(game, dict) else ""
-    if system not in SYSTEMS:
+    if not isinstance(system, str) or system not in SYSTEMS:
         problems.add(manifest.where("game", "system"),
                      f"unknown system '{system}'; use one of {', '.join(SYSTEMS)}")
         problems.raise_if_any()
