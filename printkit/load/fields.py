@@ -84,3 +84,11 @@ def text(value: Any, where: Where, problems: Problems) -> str:
         problems.add(where, "must be a non-empty text in quotes")
         return ""
     return value
+
+
+def choice(value: Any, known: Any, where: Where, problems: Problems, what: str) -> str:
+    """One of a fixed set of names (card formats, kinds)."""
+    if not isinstance(value, str) or value not in known:
+        problems.add(where, f"unknown {what} '{value}'; use one of {', '.join(sorted(known))}")
+        return next(iter(known))
+    return value
