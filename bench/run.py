@@ -1,0 +1,150 @@
+"""printkit's speed and memory, measured in one run:
+
+    python3 bench/run.py [--repeat N]
+
+1. the full spankopoly kit in all three languages (`printkit build --lang all`), wall time;
+2. a 60-card and a 600-card chance deck (fronts, backs, crop marks) built by printkit,
+   wall time and peak RSS, each in a fresh process;
+3. the same decks drawn directly on reportlab's canvas (bench/reference.py), timed in the
+   same run, and the ratio printkit / reference;
+4. a 10 000-card deck: wall time and peak RSS (one run).
+
+Every figure is the best of N runs (default 5) of a fresh process, so that other work on
+the machine disturbs it least; the median is shown beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.decks import grown_copy  # noqa: E402
+
+GAME = ROOT / "data" / "spankopoly"
+TARGETS = {"kit": 1.5, "ratio": 1.3, "rss": 60.0}
+
+
+def measure(cmd: list[str], repeat: int, cwd: Path) -> tuple[float, float, float]:
+    """Best and median wall time (s) and peak RSS (MiB) of a command, each run fresh."""
+    walls, peaks = [], []
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    for _ in range(repeat):
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE)
+        _, status, usage = os.wait4(proc.pid, 0)
+        walls.append(time.perf_counter() - start)
+        peaks.append(usage.ru_maxrss / 1024)
+        if status != 0:
+            raise SystemExit(f"failed: {' '.join(cmd)}\n{proc.stderr.read().decode()}")
+    return min(walls), statistics.median(walls), max(peaks)
+
+
+def full_kit(tmp: Path, repeat: int) -> tuple[str, tuple[float, float, float]]:
+    """The three-language kit; if nb/da texts are missing, nl stands in for them."""
+    cmd = [sys.executable, "-m", "printkit", "build", "spankopoly", "--lang", "all",
+           "--out", str(tmp / "kit")]
+    probe = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    if probe.returncode == 0:
+        return "nl, nb, da", measure(cmd, repeat, ROOT)
+    folder = stand_in_languages(tmp / "data")
+    cmd += ["--data", str(folder.parent)]
+    return "nl three times (nb and da texts are not on this branch yet: their files are " \
+           "copies of nl)", measure(cmd, repeat, ROOT)
+
+
+def stand_in_languages(data: Path) -> Path:
+    """A copy of the game whose missing languages use the Dutch texts and labels."""
+    folder = data / "spankopoly"
+    shutil.copytree(GAME, folder)
+    templates = ROOT / "templates" / "languages"
+    for code in ("nb", "da"):
+        if not (folder / "text" / f"{code}.toml").is_file():
+            shutil.copyfile(folder / "text" / "nl.toml", folder / "text" / f"{code}.toml")
+        if not (templates / code / "messages.po").is_file():
+            (folder / "languages" / code).mkdir(parents=True)
+            shutil.copyfile(templates / code / "language.toml",
+                            folder / "languages" / code / "language.toml")
+            shutil.copyfile(templates / "nl" / "messages.po",
+                            folder / "languages" / code / "messages.po")
+    return folder
+
+
+def deck_cards(data: Path) -> list[dict[str, str]]:
+    """The finished texts of the chance deck, as the reference draws them."""
+    from printkit.localise import localise
+    from printkit.pipeline import load
+    deck = localise(load("spankopoly", data), "nl").product("chance").content
+    return [{"title": f.title, "text": f.blocks[0].text, "footer": f.footer,
+             "colour": f.colour, "back": b.title, "subtitle": b.blocks[0].text}
+            for f, b in zip(deck.fronts, deck.backs)]
+
+
+def decks(tmp: Path, repeat: int) -> list[tuple[int, tuple, tuple]]:
+    rows = []
+    for n in (60, 600):
+        root = tmp / f"deck{n}"
+        grown_copy(GAME, root / "data" / "spankopoly", "chance.toml", "chance", n)
+        (root / "cards.json").write_text(json.dumps(deck_cards(root / "data")), "utf-8")
+        ours = measure([sys.executable, str(ROOT / "bench" / "deck.py"), str(root / "data"),
+                        str(root / "out")], repeat, root)
+        ref = measure([sys.executable, str(ROOT / "bench" / "reference.py"),
+                       str(root / "cards.json"), str(root / "reference.pdf")], repeat, root)
+        rows.append((n, ours, ref))
+    return rows
+
+
+def large_deck(tmp: Path, cards: int = 10_000) -> tuple[float, float, float]:
+    root = tmp / f"deck{cards}"
+    grown_copy(GAME, root / "data" / "spankopoly", "chance.toml", "chance", cards)
+    return measure([sys.executable, str(ROOT / "bench" / "deck.py"), str(root / "data"),
+                    str(root / "out")], 1, root)
+
+
+def accelerated() -> str:
+    try:
+        from reportlab.lib import rl_accel
+        return "yes" if not rl_accel._py_funcs else "partly"
+    except ImportError:
+        return "no"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    repeat = parser.parse_args().repeat
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average "
+          f"{os.getloadavg()[0]:.2f}, reportlab C accelerator: {accelerated()}; "
+          f"best (median) of {repeat} fresh processes")
+    with tempfile.TemporaryDirectory() as name:
+        tmp = Path(name)
+        langs, (best, median, rss) = full_kit(tmp, repeat)
+        verdict = "ok" if best <= TARGETS["kit"] else "MISSED"
+        print(f"full kit ({langs}): {best:.2f} s ({median:.2f}), peak RSS {rss:.0f} MiB"
+              f"  [target <= {TARGETS['kit']} s: {verdict}]")
+        for n, ours, ref in decks(tmp, repeat):
+            ratio = ours[0] / ref[0]
+            print(f"{n:>3}-card deck: printkit {ours[0]:.2f} s ({ours[1]:.2f}), peak RSS "
+                  f"{ours[2]:.0f} MiB; reference {ref[0]:.2f} s ({ref[1]:.2f}), peak RSS "
+                  f"{ref[2]:.0f} MiB; ratio {ratio:.2f}"
+                  f"  [target ratio <= {TARGETS['ratio']}: "
+                  f"{'ok' if ratio <= TARGETS['ratio'] else 'MISSED'}"
+                  + (f"; RSS <= {TARGETS['rss']:.0f} MiB: "
+                     f"{'ok' if ours[2] <= TARGETS['rss'] else 'MISSED'}]" if n == 600 else "]"))
+        wall, _, rss = large_deck(tmp)
+        print(f"10000-card deck: printkit {wall:.1f} s, peak RSS {rss:.0f} MiB (one run)")
+
+
+if __name__ == "__main__":
+    main()
