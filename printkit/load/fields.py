@@ -86,9 +86,8 @@ def text(value: Any, where: Where, problems: Problems) -> str:
     return value
 
 
-def choice(value: Any, known: Any, where: Where, problems: Problems, what: str) -> str:
-    """One of a fixed set of names (card formats, kinds)."""
-    if not isinstance(value, str) or value not in known:
-        problems.add(where, f"unknown {what} '{value}'; use one of {', '.join(sorted(known))}")
-        return next(iter(known))
+def table(value: Any, where: Where, problems: Problems) -> dict:
+    if not isinstance(value, dict):
+        problems.add(where, "missing table; see the example in the built-in games")
+        return {}
     return value

@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Any
 
 from printkit.errors import Problems
-from printkit.layout.style import CARD_FORMATS
 from printkit.load import fields as f
 from printkit.load.tables import Row, Toml, read_csv, read_toml
 from printkit.model import (
@@ -149,10 +148,8 @@ def board(doc: Toml, problems: Problems) -> BoardSpec:
 def cards(doc: Toml, problems: Problems) -> CardSpec:
     c = required_table(doc, "cards", problems) or {}
     return CardSpec(
-        deed=f.choice(c.get("deed", "poker"), CARD_FORMATS, doc.where("cards", "deed"),
-                      problems, "card format"),
-        chance=f.choice(c.get("chance", "chance"), CARD_FORMATS, doc.where("cards", "chance"),
-                        problems, "card format"),
+        deed=f.ident(c.get("deed", "poker"), doc.where("cards", "deed"), problems),
+        chance=f.ident(c.get("chance", "chance"), doc.where("cards", "chance"), problems),
         deed_back=f.colour(c.get("deed_back", "#333333"), doc.where("cards", "deed_back"),
                            problems),
         chance_colour=f.colour(c.get("chance_colour", "#E8A33D"),

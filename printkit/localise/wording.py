@@ -197,11 +197,11 @@ class Wording:
 
     def section(self, helper: str, ref: Any) -> str:
         """The text section of a square id given to a helper, checked."""
-        corners = {s.ref for s in self.game.squares if s.kind == "corner"}
-        if not isinstance(ref, str) or ref not in (*self.game.street, *self.game.station,
-                                                   *self.game.tax, *corners):
+        named = {s.ref for s in self.game.squares
+                 if s.kind == "corner" or _section(self.game, s.ref) != "corners"}
+        if not isinstance(ref, str) or ref not in named:
             raise TextError(f"{helper}(): unknown square {_shown(ref)}; use the id of a "
-                            "street, station, tax or corner")
+                            "square with a name (a street, station, corner, …)")
         return _section(self.game, ref)
 
 
