@@ -7,12 +7,13 @@ import re
 from pathlib import Path
 from typing import Any
 
-from jinja2 import TemplateError, TemplateSyntaxError
+from jinja2 import TemplateSyntaxError
 
 from printkit.errors import Problems
 from printkit.load.tables import read_text
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import BookBlock, BookHeading, BookletText, BookPara, BookTable
+from printkit.localise.sandbox import compiled_template
 from printkit.localise.wording import Wording
 
 TABLE = "\ue000table:"  # marks a generated table in the rendered text (a private-use character)
@@ -59,11 +60,12 @@ def render(text: str, w: Wording, tables: dict[str, Rows], context: dict[str, An
         return f"\n{TABLE}{name}\n"
 
     try:
-        template = w.env.from_string(text)
+        template = w.env.template_class.from_code(w.env, compiled_template(text),
+                                                  w.env.make_globals(None))
         return template.render(table=table, **context)
     except TemplateSyntaxError as exc:
         problems.add(problems.where(path, exc.lineno or 0), f"template error: {exc.message}")
-    except (TemplateError, TypeError, ValueError, KeyError, ArithmeticError) as exc:
+    except Exception as exc:  # anything else the template did wrong
         problems.add(problems.where(path, _template_line(exc)),
                      f"template error: {exc.__class__.__name__}: {exc}")
     return ""

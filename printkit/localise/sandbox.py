@@ -163,6 +163,12 @@ def compiled(source: str) -> tuple[str, CodeType | None]:
     return tag, None if tag else _COMPILER.compile(parsed)
 
 
+@lru_cache(maxsize=64)
+def compiled_template(source: str) -> CodeType:
+    """A longer template's code (a rule booklet: statements allowed), once per process."""
+    return _COMPILER.compile(source)
+
+
 def _compiler() -> Sandbox:
     """The environment texts are compiled in. jinja checks at compile time that a filter
     exists; the filters printkit adds per language (TEXT_FILTERS) are named here and taken
