@@ -98,9 +98,9 @@ def test_an_output_folder_that_is_a_file_is_a_clear_error(cli, tmp_path: Path) -
     (tmp_path / "out").write_text("not a folder")
     run = cli("build", GAMES[0].name, "--out", "out")
     assert run.code == 2
-    assert len(run.errors) == 1
+    assert run.errors[1:] == ["1 problem; nothing was written."]
     assert run.errors[0].startswith("error: out/")
-    assert "cannot write the file" in run.errors[0]
+    assert run.errors[0].endswith("cannot write the file (Not a directory); check --out")
 
 
 def run_stalled(args: list[str], call: str, after: int, cwd: Path) -> subprocess.Popen:

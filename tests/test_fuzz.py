@@ -25,12 +25,13 @@ from conftest import copy_game
 from games import GAMES, IDS
 from printkit.errors import PrintkitError
 from printkit.layout.cards import card_face
-from printkit.layout.style import CARD_FORMATS
+from printkit.load.printing import load_print_spec
 from printkit.load import load_game
 from printkit.localise import localise
 from printkit.localise.kit import CardText, Heading, Para, Row
 from printkit.errors import Problems, Where
-from printkit.pipeline import Options, build, documents
+from printkit.pipeline import Options, build, documents, players_for
+from printkit.products import resolve
 from printkit.validate import validate_game
 
 settings.register_profile("ci", derandomize=True, deadline=None, database=None,
@@ -99,8 +100,10 @@ def outcome(folder: Path) -> str:
     """'kit' or 'problems'; anything else escapes and fails the test."""
     try:
         game = validate_game(load_game(folder))
+        options = resolve(Options(players=players_for(game, None)),
+                          load_print_spec(folder / "game.toml"))
         kit = localise(game, game.source_language)
-        documents(kit, Options())
+        documents(kit, options)
     except PrintkitError as exc:
         assert exc.problems
         for problem in exc.problems:
@@ -186,7 +189,7 @@ def test_mutated_toml_gives_a_kit_or_located_problems(folder: Folder,
 STRING_LINE = re.compile(r'^(\s*[A-Za-z0-9_]+\s*=\s*)"(.*)"\s*$')
 
 
-@examples(150)
+@examples(100)
 @given(data=st.data())
 def test_random_texts_give_a_kit_or_located_problems(folder: Folder,
                                                      data: st.DataObject) -> None:
@@ -206,6 +209,7 @@ def test_random_texts_give_a_kit_or_located_problems(folder: Folder,
         folder.restore()
 
 
+CARD_FORMATS = load_print_spec().formats
 blocks = st.lists(st.one_of(
     st.builds(Para, texts, st.sampled_from(["body", "small", "strong", "note"])),
     st.builds(Heading, texts), st.builds(Row, texts, texts)), max_size=5)

@@ -87,7 +87,7 @@ def test_a_game_file_linked_from_outside_is_never_read(cli, tmp_path: Path, game
     shown = f"data/{game.name}/{linked.format(lang='nl')}"
     assert run.code == 2
     assert run.errors == [f"error: {shown}: a link that leads out of the game folder; copy "
-                          "the file into the folder instead"]
+                          "the file into the folder instead", "1 problem; nothing was written."]
     assert "SECRET" not in run.err + run.out
     assert not (tmp_path / "out").exists()
 

@@ -50,7 +50,7 @@ ATTACKS = {
     "{{ strokes(2.5, 'hand') }}": "strokes(): 2.5 is not a whole number",
     "{{ strokes(3, 'whip') }}": "strokes(): unknown implement 'whip'; use one of {implements}",
     "{{ name('nowhere') }}":
-        "name(): unknown square 'nowhere'; use the id of a street, station, tax or corner",
+        "name(): unknown square 'nowhere'; use the id of a square with a name (a street, station, corner, …)",
     "{{ strokes(3) }}": "TypeError: strokes() missing 1 required positional argument: "
                         "'implement'",
     "{{ unclosed": "unexpected end of template, expected 'end of print statement'.",
@@ -87,7 +87,7 @@ def test_a_hostile_text_fails_located_and_runs_nothing(cli, tmp_path: Path, game
     run = cli("build", game.name, "--out", "out")
     message = ATTACKS[attack].replace("{implements}", implements(folder))
     assert run.errors == [f"error: data/{game.name}/text/nl.toml:{line}: {game.text}: "
-                          f"template error: {message}"]
+                          f"template error: {message}", "1 problem; nothing was written."]
     assert run.code == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == ["data"]  # no PWNED, no out/
 
@@ -109,6 +109,6 @@ def test_a_hostile_rules_template_fails_located_and_runs_nothing(
     (folder / "rules" / "nl.md").write_text(attack, "utf-8")
     run = cli("build", game.name, "--out", "out")
     assert run.errors == [f"error: data/{game.name}/rules/nl.md:{line}: template error: "
-                          f"{message}"]
+                          f"{message}", "1 problem; nothing was written."]
     assert run.code == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == ["data"]
