@@ -29,11 +29,13 @@ def value(v: Any) -> str:
 def grow_deck(folder: Path, deck: str, section: str, cards: int) -> None:
     """Rewrite folder/deck with `cards` cards and add their texts to folder/text/*.toml.
 
-    The original cards' texts stay: `printkit check` lists them as unused, a build does not
-    mind.
+    `section` is the dotted table of the text files that holds each card's texts
+    ("chance", "cards.chance"). The deck's other settings stay; the original cards' texts
+    stay too (`printkit check` lists them as unused, a build does not mind).
     """
-    base = tomllib.loads((folder / deck).read_text("utf-8"))["card"]
-    lines: list[str] = []
+    data = tomllib.loads((folder / deck).read_text("utf-8"))
+    base = data["card"]
+    lines = [f"{key} = {value(v)}" for key, v in data.items() if key != "card"] + [""]
     new_texts: list[tuple[str, str]] = []  # (new id, original id)
     for k in range(cards):
         card = dict(base[k % len(base)])
@@ -43,7 +45,9 @@ def grow_deck(folder: Path, deck: str, section: str, cards: int) -> None:
         lines += ["[[card]]"] + [f"{key} = {value(v)}" for key, v in card.items()] + [""]
     (folder / deck).write_text("\n".join(lines), "utf-8")
     for path in sorted((folder / "text").glob("*.toml")):
-        texts = tomllib.loads(path.read_text("utf-8")).get(section, {})
+        texts: Any = tomllib.loads(path.read_text("utf-8"))
+        for part in section.split("."):
+            texts = texts.get(part, {}) if isinstance(texts, dict) else {}
         extra = []
         for new, original in new_texts:
             if original in texts:

@@ -1,5 +1,6 @@
 """The games the hardening tests run on. A new game pack joins every one of those tests
-(sandbox, atomic writes, reproducibility, fuzzing, large decks) with one line in GAMES.
+(sandbox, paths, atomic writes, reproducibility, parallel builds, fuzzing, large decks)
+with one line in GAMES.
 """
 
 from __future__ import annotations
@@ -12,13 +13,19 @@ class GameCase:
     """A built-in game and the places tests inject hostile or extreme input into it."""
 
     name: str  # folder under data/
-    text: str  # a dotted text key every build prints (source language), for templates
+    text: str = "game.tagline"  # a dotted key of text/nl.toml that every build prints
     deck: str = ""  # data file of a card deck ([[card]] tables) the large-deck test grows
-    card_text: str = ""  # dotted text key (with {id}) of a deck card's body text
+    card_texts: str = ""  # dotted table of text/<lang>.toml holding each card's texts
+    product: str = "chance"  # the deck's product (file name)
+    system: str = "spankopoly"
 
 
 GAMES = [
-    GameCase("spankopoly", "game.tagline", "chance.toml", "chance.{id}.text"),
+    GameCase("spankopoly", deck="chance.toml", card_texts="chance"),
+    GameCase("klassiek", deck="decks/chance.toml", card_texts="cards.chance",
+             system="classic"),
+    GameCase("koebstad", deck="decks/chance.toml", card_texts="cards.chance",
+             system="classic"),
 ]
 
 IDS = [g.name for g in GAMES]

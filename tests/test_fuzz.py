@@ -3,7 +3,8 @@ problems (a PrintkitError whose every problem names its file), never another exc
 
 Most examples run load, validate, localise and layout without rendering; a few go all the
 way to PDF files. The examples are derandomised (the same in every CI run); set
-HYPOTHESIS_PROFILE=deep for a long random search.
+HYPOTHESIS_PROFILE=deep for a long random search. The examples of each test are shared by
+the games of GAMES.
 """
 
 from __future__ import annotations
@@ -44,8 +45,11 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 DEEP = os.environ.get("HYPOTHESIS_PROFILE") == "deep"
 
 
-def examples(n: int) -> settings:
-    return settings(max_examples=3000 if DEEP else n)
+def examples(n: int, per_game: bool = True) -> settings:
+    """n examples in all, shared by the games of GAMES (so that adding a game keeps the
+    suite's time)."""
+    share = max(4, n // len(GAMES)) if per_game else n
+    return settings(max_examples=3000 if DEEP else share)
 
 
 # values a person (or a broken editor) might type ------------------------------------------
@@ -215,7 +219,7 @@ blocks = st.lists(st.one_of(
     st.builds(Heading, texts), st.builds(Row, texts, texts)), max_size=5)
 
 
-@examples(120)
+@examples(120, per_game=False)
 @given(title=texts, band=texts, footer=texts, body=blocks,
        size=st.sampled_from(sorted(CARD_FORMATS)), back=st.booleans())
 def test_any_card_text_is_laid_out_or_named_as_a_problem(title: str, band: str, footer: str,

@@ -57,6 +57,13 @@ ATTACKS = {
 }
 
 
+HELPERS = {  # attacks on spankopoly's own helpers
+    "{{ strokes(10**12, 'hand') }}", "{{ strokes(2.5, 'hand') }}", "{{ strokes(3, 'whip') }}",
+    "{{ strokes(3) }}", "{{ '%s'|format(strokes) }}", "{{ strokes.__self__.game.folder }}"}
+CASES = [(game, attack) for game in GAMES for attack in ATTACKS
+         if attack not in HELPERS or game.system == "spankopoly"]
+
+
 def set_text(path: Path, dotted: str, value: str) -> int:
     """Replace the one-line value of a dotted key in a TOML file; return its line."""
     *table, key = dotted.split(".")
@@ -78,14 +85,15 @@ def implements(folder: Path) -> str:
     return ", ".join(sorted(r.split(",")[0] for r in rows if r and not r.startswith("#")))
 
 
-@pytest.mark.parametrize("attack", ATTACKS)
-@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@pytest.mark.parametrize("game,attack", CASES, ids=[f"{g.name}-{a}" for g, a in CASES])
 def test_a_hostile_text_fails_located_and_runs_nothing(cli, tmp_path: Path, game,
                                                        attack: str) -> None:
     folder = copy_game(game.name, tmp_path / "data")
     line = set_text(folder / "text" / "nl.toml", game.text, attack)
     run = cli("build", game.name, "--out", "out")
-    message = ATTACKS[attack].replace("{implements}", implements(folder))
+    message = ATTACKS[attack]
+    if "{implements}" in message:
+        message = message.replace("{implements}", implements(folder))
     assert run.errors == [f"error: data/{game.name}/text/nl.toml:{line}: {game.text}: "
                           f"template error: {message}", "1 problem; nothing was written."]
     assert run.code == 2
