@@ -12,7 +12,9 @@ from typing import Any
 
 from printkit.errors import Problems
 from printkit.load import fields as f
-from printkit.load.spankopoly import board, check_keys, players, square, texts
+from printkit.load.spankopoly import (
+    board, check_keys, languages, players, section, source_language, square, texts,
+)
 from printkit.load.tables import Row, Toml, read_csv, read_toml
 from printkit.model.classic import (
     ACTIONS, LADDER, Card, CardSpec, Deck, Game, Group, Money, Rules, Scale, Station, Street,
@@ -41,12 +43,11 @@ MAX_MONEY = 10_000_000
 def load(folder: Path, manifest: Toml, problems: Problems) -> Game:
     """Read every data file of the game folder; problems are collected, not raised."""
     check_keys(manifest, GAME_KEYS, problems)
-    game = manifest.data.get("game", {})
-    stations = manifest.data.get("stations", {})
+    stations = section(manifest, "stations")
     return Game(
         id=folder.name, folder=folder, system="classic",
-        source_language=str(game.get("source_language", "")),
-        languages=tuple(str(x) for x in game.get("languages", []) if isinstance(x, str)),
+        source_language=source_language(manifest, problems),
+        languages=languages(manifest, problems),
         players=players(manifest, problems),
         board=board(manifest, problems),
         board_squares=number(manifest, problems, ("board", "squares"), 40, 8, 400),
