@@ -49,8 +49,8 @@ ATTACKS = {
         "strokes(): 1000000000000 is not a number from -1000000000 to 1000000000",
     "{{ strokes(2.5, 'hand') }}": "strokes(): 2.5 is not a whole number",
     "{{ strokes(3, 'whip') }}": "strokes(): unknown implement 'whip'; use one of {implements}",
-    "{{ name('nowhere') }}":
-        "name(): unknown square 'nowhere'; use the id of a square with a name (a street, station, corner, …)",
+    "{{ name('nowhere') }}": "name(): unknown square 'nowhere'; use the id of a square with a "
+                             "name (a street, station, corner, …)",
     "{{ strokes(3) }}": "TypeError: strokes() missing 1 required positional argument: "
                         "'implement'",
     "{{ unclosed": "unexpected end of template, expected 'end of print statement'.",

@@ -63,8 +63,8 @@ def read_csv(
     numbered = [(n, ln) for n, ln in enumerate(_lines(text), 1)
                 if ln.strip() and not ln.lstrip().startswith("#")]
     if not numbered:
-        problems.add_unreadable(problems.where(path, 1), "the file is empty; it needs a header row: "
-                     + ",".join(required))
+        problems.add_unreadable(problems.where(path, 1), "the file is empty; it needs a header "
+                                "row: " + ",".join(required))
         return []
     header_line = numbered[0][0]
     cells = _cells(numbered[0][1], Where(shown, header_line), problems)
@@ -79,8 +79,8 @@ def read_csv(
         if cells is None or not any(c.strip() for c in cells):
             continue
         if len(cells) > len(header):
-            problems.add_unreadable(where, f"{len(cells)} cells but the header has {len(header)} columns;"
-                         " quote cells that contain commas")
+            problems.add_unreadable(where, f"{len(cells)} cells but the header has "
+                                    f"{len(header)} columns; quote cells that contain commas")
             continue
         rows.append(Row(dict(zip(header, cells + [""] * (len(header) - len(cells)))), where))
     return rows
@@ -89,8 +89,8 @@ def read_csv(
 def _cells(line: str, where: Where, problems: Problems) -> list[str] | None:
     """The cells of one CSV line, or None and a problem if it is malformed."""
     if "\0" in line:
-        problems.add_unreadable(where, "malformed CSV: the line holds a NUL character; save the file as"
-                     " plain UTF-8 text")
+        problems.add_unreadable(where, "malformed CSV: the line holds a NUL character; save the"
+                                " file as plain UTF-8 text")
         return None
     try:
         return next(csv.reader([line], strict=True))
@@ -108,16 +108,17 @@ def _header_ok(header: list[str], where: Where, required: tuple[str, ...],
     ok = True
     for col in required:
         if col not in header:
-            problems.add_unreadable(where.at(col), f"missing column; the header must name "
-                         f"{', '.join(required)}")
+            problems.add_unreadable(where.at(col), "missing column; the header must name "
+                                    f"{', '.join(required)}")
             ok = False
     for col in header:
         if col not in known:
-            problems.add_unreadable(where.at(col or "(empty)"), "unknown column; allowed columns are "
-                         f"{', '.join(sorted(known))}")
+            problems.add_unreadable(where.at(col or "(empty)"), "unknown column; allowed "
+                                    f"columns are {', '.join(sorted(known))}")
             ok = False
     for col in sorted({c for c in header if header.count(c) > 1}):
-        problems.add_unreadable(where.at(col), "the column is named twice in the header; keep one")
+        problems.add_unreadable(where.at(col), "the column is named twice in the header; keep"
+                                " one")
         ok = False
     return ok
 

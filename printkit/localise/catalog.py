@@ -94,9 +94,10 @@ def check_placeholders(catalog: Catalog, path: Path, problems: Problems) -> None
                 problems.add(where, "a { or } without its partner in the translation; write a "
                              "brace itself as {{ or }}")
                 continue
+            plain = ", ".join(f"{{{a}}}" for a in sorted(allowed))
             for name in sorted(used - allowed):
                 problems.add(where, f"the translation uses {{{name}}}, which the English text "
-                             f"does not have; use {', '.join(f'{{{a}}}' for a in sorted(allowed))}")
+                             f"does not have; use {plain}")
 
 
 def untranslated(catalog: Catalog) -> list[tuple[str, int]]:

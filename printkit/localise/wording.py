@@ -52,6 +52,7 @@ class Wording:
         self.env.filters["q"] = self.quote  # named in sandbox.TEXT_FILTERS
         self.env.globals.update(self.helpers())
         self.compiled: dict[str, Template] = {}
+        self.named: frozenset[str] | None = None  # ids name() accepts, found when first used
 
     def where(self, text: TextSource | None, keys: tuple[str, ...]) -> Where:
         path = text.path if text else self.game.folder / "text" / f"{self.lang.code}.toml"
@@ -197,9 +198,11 @@ class Wording:
 
     def section(self, helper: str, ref: Any) -> str:
         """The text section of a square id given to a helper, checked."""
-        named = {s.ref for s in self.game.squares
-                 if s.kind == "corner" or _section(self.game, s.ref) != "corners"}
-        if not isinstance(ref, str) or ref not in named:
+        if self.named is None:
+            self.named = frozenset(
+                s.ref for s in self.game.squares
+                if s.kind == "corner" or _section(self.game, s.ref) != "corners")
+        if not isinstance(ref, str) or ref not in self.named:
             raise TextError(f"{helper}(): unknown square {_shown(ref)}; use the id of a "
                             "square with a name (a street, station, corner, …)")
         return _section(self.game, ref)
