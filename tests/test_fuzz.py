@@ -130,7 +130,7 @@ def csv_lines(text: str) -> list[str]:
 
 def with_cell(line: str, index: int, value: str) -> str:
     try:
-        cells = next(csv.reader([line])) if line else [""]
+        cells = next(csv.reader([line]), []) or [""]
     except csv.Error:  # a line an earlier mutation broke
         cells = line.split(",")
     cells[index % len(cells)] = value
