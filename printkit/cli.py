@@ -19,7 +19,6 @@ from printkit.layout.ops import MM
 from printkit.localise import check_texts
 from printkit.localise.languages import load_languages
 from printkit.pipeline import Options, build as run_build, calibration, languages_of, load
-from printkit.preflight import Limits, check_pdf
 from printkit.resources import DEFAULT_GAME, list_games
 from printkit.scaffold import new_game
 from printkit.write import write_all
@@ -162,6 +161,8 @@ def preflight(
 
     Prints every problem found; exits with 1 if there is any, 0 if all files are clean.
     """
+    from printkit.preflight import Limits, check_pdf  # PDF readers: only this command
+
     limits = Limits(safe * MM, min_size, min_ppi)
     total = 0
     try:
