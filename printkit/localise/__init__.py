@@ -41,9 +41,12 @@ def localise(game: Game, code: str, allow_missing: bool = False) -> Kit:
     Missing strings are an error unless allow_missing, which marks them in the output.
     """
     if not allow_missing:
+        report, kit = _check(game, code)
         problems = Problems(game.folder.parent)
-        problems.extend(check_texts(game, code).missing)
+        problems.extend(report.missing)
         problems.raise_if_any()
+        if kit is not None:  # nothing is missing, so nothing was marked: the same kit
+            return kit
     kit, problems, _ = _run(game, code, allow_missing)
     problems.raise_if_any()
     return kit
@@ -71,7 +74,13 @@ def flatten(data: Any, prefix: tuple[str, ...] = ()) -> set[tuple[str, ...]]:
 
 def check_texts(game: Game, code: str) -> TextReport:
     """Missing and unused strings of one language: game wording and tool labels."""
+    return _check(game, code)[0]
+
+
+def _check(game: Game, code: str) -> tuple[TextReport, Kit | None]:
+    """The text report, and the kit localised on the way (None if it could not be)."""
     lang = language_for(game, code)
+    kit = None
     problems = Problems(game.folder.parent)
     required, optional = SYSTEMS[game.system].text_keys(game)
     categories = set(Locale.parse(lang.locale).plural_form.tags) | {"other"}
@@ -96,7 +105,7 @@ def check_texts(game: Game, code: str) -> TextReport:
                                "missing rules; write the rule booklet text in this file"))
     catalog = read_catalog(lang.catalog, lang.locale, problems)
     if catalog is not None:
-        _, run_problems, labels = _run(game, code, allow_missing=True)
+        kit, run_problems, labels = _run(game, code, allow_missing=True)
         problems.extend(run_problems.items)
         for message, line in untranslated(catalog):
             if message in labels.used:
@@ -108,7 +117,7 @@ def check_texts(game: Game, code: str) -> TextReport:
                                        "label missing from the catalog; update it from "
                                        "templates/messages.pot and translate it"))
     missing.extend(p for p in problems.items)
-    return TextReport(tuple(missing), tuple(unused))
+    return TextReport(tuple(missing), tuple(unused)), kit
 
 
 def _line(text: Any, key: tuple[str, ...]) -> int:
