@@ -83,21 +83,12 @@ def players_for(game: Game, wanted: int | None) -> int:
     return wanted
 
 
-def kits(game: Game, codes: list[str], options: Options,
-         only: tuple[str, ...] = ()) -> list[Kit]:
-    """The game localised in each language; raises with the problems of every language."""
-    made, problems = [], Problems()
-    for code in codes:
-        try:
-            kit = localise(game, code, options.allow_missing)
-        except PrintkitError as exc:
-            problems.extend(exc.problems)
-            continue
-        if only:
-            kit = replace(kit, products=tuple(p for p in kit.products if p.name in only))
-        made.append(kit)
-    problems.raise_if_any()
-    return made
+def kit_for(game: Game, code: str, options: Options, only: tuple[str, ...] = ()) -> Kit:
+    """The game localised in one language (a job for printkit.workers)."""
+    kit = localise(game, code, options.allow_missing)
+    if only:
+        kit = replace(kit, products=tuple(p for p in kit.products if p.name in only))
+    return kit
 
 
 def product_files(kit: Kit, folder: Path, options: Options) -> list[Built]:
@@ -135,11 +126,12 @@ def build(name: str, langs: list[str], data: Path | None, out: Path, options: Op
     options = resolve(options, load_print_spec(game.folder / "game.toml", config))
     codes = languages_of(game, langs)
     progress(f"{game.id}: localising {', '.join(codes)}")
-    parts = [replace(kit, products=(product,)) for kit in kits(game, codes, options, only)
-             for product in kit.products]
+    kits = run_all([partial(kit_for, game, code, options, only) for code in codes], workers,
+                   warm_up)
+    parts = [replace(kit, products=(product,)) for kit in kits for product in kit.products]
     jobs = [partial(product_files, part, output_folder(out, part, options), options)
             for part in parts]
-    files = run_all(jobs, workers, warm_up, lambda i: progress(
+    files = run_all(jobs, workers, done=lambda i: progress(
         f"{game.id} ({parts[i].lang}): {parts[i].products[0].name}"))
     built = [b for part in files for b in part]
     write_all([(b.path, b.data) for b in built], out)
