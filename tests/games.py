@@ -29,3 +29,4 @@ GAMES = [
 ]
 
 IDS = [g.name for g in GAMES]
+FIRST = GAMES[:1]  # tests that start whole printkit processes run on one game only

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, copy_game, files_of
-from games import GAMES, IDS
+from games import FIRST, GAMES, IDS
 from printkit.errors import PrintkitError
 from printkit.pipeline import Options, build
 
@@ -45,7 +45,17 @@ def temp_files(out: Path) -> list[str]:
 @pytest.fixture(params=GAMES, ids=IDS)
 def built(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[str, Path, Path, dict]:
     """A game copy, an output folder with a previous build in it, and that build's files."""
-    game = request.param
+    return previous_build(request.param, tmp_path)
+
+
+@pytest.fixture(params=FIRST, ids=IDS[:1])
+def built_first(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[str, Path, Path,
+                                                                          dict]:
+    """The same for the first game only (for tests that run whole printkit processes)."""
+    return previous_build(request.param, tmp_path)
+
+
+def previous_build(game, tmp_path: Path) -> tuple[str, Path, Path, dict]:
     folder = copy_game(game.name, tmp_path / "data")
     out = tmp_path / "out"
     build(game.name, ["nl"], tmp_path / "data", out, Options())
@@ -129,9 +139,9 @@ def stop(proc: subprocess.Popen, sig: signal.Signals) -> None:
     ("render", "printkit.render.pdf:Canvas.save", 3),
     ("write", "printkit.write:os.fsync", 2),
 ], ids=["render", "write"])
-def test_a_build_killed_mid_way_leaves_the_previous_files(built, stage: str, call: str,
+def test_a_build_killed_mid_way_leaves_the_previous_files(built_first, stage: str, call: str,
                                                           after: int) -> None:
-    game, folder, out, before = built
+    game, folder, out, before = built_first
     args = ["build", game, "--data", "data", "--out", "out", "--paper", "a3"]
     proc = run_stalled(args, call, after, folder.parent.parent)
     stop(proc, signal.SIGKILL)
@@ -143,8 +153,8 @@ def test_a_build_killed_mid_way_leaves_the_previous_files(built, stage: str, cal
     assert files_of(out) == before
 
 
-def test_an_interrupted_build_removes_its_temporary_files(built) -> None:
-    game, folder, out, before = built
+def test_an_interrupted_build_removes_its_temporary_files(built_first) -> None:
+    game, folder, out, before = built_first
     args = ["build", game, "--data", "data", "--out", "out", "--paper", "a3"]
     proc = run_stalled(args, "printkit.write:os.fsync", 2, folder.parent.parent)
     stop(proc, signal.SIGINT)
