@@ -1,8 +1,8 @@
 """The whole build: load -> validate -> localise -> layout -> impose -> render -> write.
 
 Everything is computed in memory first; files are written only when every language and
-every product succeeded, so a failed build leaves output/ as it was. Languages are localised
-here; each product of each language is then laid out and rendered as a separate job, on
+every product succeeded, so a failed build leaves output/ as it was. Each language is
+localised, then each product of each language laid out and rendered, as separate jobs on
 all cores (printkit.workers).
 """
 
