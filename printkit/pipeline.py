@@ -27,7 +27,7 @@ from printkit.localise.kit import Kit
 from printkit.localise.languages import load_languages, resolve_many
 from printkit.localise.languages import resolve as resolve_language
 from printkit.localise.printaids import calibration_text
-from printkit.model import Game
+from printkit.model import AnyGame
 from printkit.products import LAYOUTS, Options, resolve
 from printkit.render import render
 from printkit.render.pdf import register_fonts
@@ -46,14 +46,14 @@ class Built:
     data: bytes
 
 
-def load(name: str, data: Path | None) -> Game:
+def load(name: str, data: Path | None) -> AnyGame:
     """Load and validate a game by name or folder."""
     folder = find_game(name, data)
     problems = Problems(folder.parent)
     return validate_game(load_game(folder, problems), problems)
 
 
-def languages_of(game: Game, langs: list[str]) -> list[str]:
+def languages_of(game: AnyGame, langs: list[str]) -> list[str]:
     return resolve_many(langs, load_languages(game.folder), game.languages)
 
 
@@ -73,7 +73,7 @@ def documents(kit: Kit, options: Options) -> list[Document]:
     return made
 
 
-def players_for(game: Game, wanted: int | None) -> int:
+def players_for(game: AnyGame, wanted: int | None) -> int:
     """The number of players to print for; an explicit number must suit the game."""
     low, high = game.players
     if wanted is None:

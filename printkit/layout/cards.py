@@ -7,7 +7,7 @@ from printkit.layout.ops import MM, Face, Group, Op, Rect, Text
 from printkit.layout.problems import check_glyphs, too_long
 from printkit.layout.style import BLEED, SAFE, WHITE, ink_on
 from printkit.layout.text import MIN_SIZE, Placed, fit
-from printkit.localise.kit import CardText, Heading, Para, Row
+from printkit.localise.kit import Block, CardText, Heading, Para, Row, Table
 
 BODY_SIZE = 9.0
 TITLE_SIZE = 12.0
@@ -19,9 +19,7 @@ def card_face(card: CardText, width: float, height: float, where: Where,
     """One side of a card, its background run `bleed` past the trim (never scaled).
 
     Text that cannot fit at 6 pt is reported with the card's name."""
-    texts = [card.title, card.band, card.footer] + [
-        getattr(b, "text", "") or f"{getattr(b, 'label', '')}{getattr(b, 'value', '')}"
-        for b in card.blocks]
+    texts = [card.title, card.band, card.footer] + [block_text(b) for b in card.blocks]
     if not check_glyphs(texts, where, problems):
         return Face(card.id, width, height, bleed, ())
     if card.full_colour:
@@ -31,6 +29,15 @@ def card_face(card: CardText, width: float, height: float, where: Where,
     else:
         ops = front_ops(card, width, height, bleed, where, problems)
     return Face(card.id, width, height, bleed, tuple(ops))
+
+
+def block_text(block: Block) -> str:
+    """Every character of a block (to check that the font has them)."""
+    if isinstance(block, Table):
+        return "".join("".join(row) for row in block.rows)
+    if isinstance(block, Row):
+        return block.label + block.value
+    return block.text
 
 
 def front_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
@@ -107,7 +114,7 @@ def framed_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
                           "#444444", True)
     body_top = band_top - band_h - 2 * MM
     room = body_top - FRAME - 2 * MM - footer_h
-    table = any(isinstance(b, Row) for b in card.blocks)  # a deed; else a card's text
+    table = any(isinstance(b, (Row, Table)) for b in card.blocks)  # a deed or an aid
     body_fit = fit(card.blocks, inner, room, BODY_SIZE if table else CARD_TEXT_SIZE)
     if body_fit is None:
         too_long(where, problems, MIN_SIZE)
@@ -141,15 +148,26 @@ def back_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
 
 def placed_ops(lines: list[Placed], x: float, top: float, width: float, colour: str,
                centre: bool = False) -> list[Op]:
-    """Text ops for lines laid out below `top`, left-aligned (or centred) in the box."""
+    """Ops for lines laid out below `top`, left-aligned (or centred) in the box; a table's
+    boxes and cells keep the places the flow gave them."""
     ops: list[Op] = []
     for line in lines:
-        if line.align == "right":
+        ink = line.colour or colour
+        if line.kind == "box":
+            ops.append(Rect(x + line.dx, top - line.dy, line.w, line.h, fill=line.fill))
+        elif line.kind == "end":
+            continue
+        elif line.align == "right":
             ops.append(Text(x + line.dx, top - line.dy, line.text, line.role, line.size,
-                            colour, "right"))
+                            ink, "right"))
+        elif line.align == "middle":
+            ops.append(Text(x + line.dx, top - line.dy, line.text, line.role, line.size,
+                            ink, "centre"))
+        elif line.align == "at":
+            ops.append(Text(x + line.dx, top - line.dy, line.text, line.role, line.size, ink))
         elif centre:
             ops.append(Text(x + width / 2, top - line.dy, line.text, line.role, line.size,
-                            colour, "centre"))
+                            ink, "centre"))
         else:
-            ops.append(Text(x, top - line.dy, line.text, line.role, line.size, colour))
+            ops.append(Text(x, top - line.dy, line.text, line.role, line.size, ink))
     return ops

@@ -1,5 +1,6 @@
 """Money ledgers written on by hand: one sheet per player (the starting capital in the
-first row), a bank sheet, and the property register listing every deed of the game.
+first row), a bank sheet, and the property register listing every deed of the game (the
+last two only when the ledger has them).
 
 Each sheet is a ruled table filling the page below its heading; the register runs on to
 further pages when a game has more deeds than one page holds.
@@ -112,8 +113,10 @@ def ledger_pages(ledger: LedgerText, players: int, paper: tuple[float, float], w
         return []
     pages = [player_sheet(ledger, n, paper, where.at(f"ledger.player {n}"), problems)
              for n in range(1, players + 1)]
-    pages.append(bank_sheet(ledger, paper, where.at("ledger.bank"), problems))
-    pages += register_sheets(ledger, paper, where.at("ledger.register"), problems)
+    if ledger.bank_title:  # a game without a banker (coins on the table) has no bank sheet
+        pages.append(bank_sheet(ledger, paper, where.at("ledger.bank"), problems))
+    if ledger.register_rows:
+        pages += register_sheets(ledger, paper, where.at("ledger.register"), problems)
     return pages
 
 

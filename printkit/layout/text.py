@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printkit.layout.fonts import drawable, metrics
-from printkit.localise.kit import Block, Heading, Para, Row
+from printkit.layout.style import ink_on
+from printkit.localise.kit import Block, Heading, Para, Row, Table
 
 MIN_SIZE = 6.0
 STEP = 0.25
@@ -23,9 +24,19 @@ STYLES = {  # paragraph style -> (font role, size factor)
 }
 
 
+TABLE_HEAD = "#E4E4E4"  # head cells of a table without a fill of their own
+TABLE_RULE = "#8A8A8A"
+
+
 @dataclass(frozen=True)
 class Placed:
-    """One laid-out line: offset below the top of the box, text, font, size, alignment."""
+    """One laid-out line: offset below the top of the box, text, font, size, alignment.
+
+    align: left (the caller may centre it), right (right edge at dx), at (left edge at
+    dx) or middle (centred on dx). A table adds boxes (kind "box": a filled rectangle
+    w × h whose bottom lies dy below the top, from dx) and ends with an "end" marker at its
+    bottom; `colour` overrides the caller's ink (text on a coloured head cell).
+    """
 
     dy: float
     text: str
@@ -33,6 +44,11 @@ class Placed:
     size: float
     align: str = "left"
     dx: float = 0.0
+    kind: str = "text"
+    w: float = 0.0
+    h: float = 0.0
+    fill: str = ""
+    colour: str = ""
 
 
 def wrap(text: str, role: str, size: float, width: float) -> list[str] | None:
@@ -86,6 +102,8 @@ def _block(block: Block, width: float, size: float, leading: float,
            y: float) -> list[Placed] | None:
     if isinstance(block, Row):
         return _row(block, width, size, leading, y)
+    if isinstance(block, Table):
+        return _table(block, width, size, leading, y)
     role, factor = STYLES["heading"] if isinstance(block, Heading) else STYLES[
         block.style if isinstance(block, Para) else "body"]
     s = size * factor
@@ -114,6 +132,51 @@ def _row(row: Row, width: float, size: float, leading: float, y: float) -> list[
     y2 = out[-1].dy + size * (leading - 1.0)
     out += [Placed(y2 + (n + 1) * line_h - size * (leading - 1.0), t, "bold", size, "right",
                    width) for n, t in enumerate(value)]
+    return out
+
+
+def _table(table: Table, width: float, size: float, leading: float,
+           y: float) -> list[Placed] | None:
+    """Rows of wrapped cells, each row as tall as its tallest cell; head cells on a
+    coloured band (their text centred in height), a thin rule between body rows."""
+    columns = len(table.rows[0]) if table.rows else 0
+    if not columns:
+        return []
+    weights = table.weights if len(table.weights) == columns else (1.0,) * columns
+    widths = [width * w / sum(weights) for w in weights]
+    xs = [sum(widths[:i]) for i in range(columns)]
+    fills = [(table.fills[c] if c < len(table.fills) else None) or TABLE_HEAD
+             for c in range(columns)]
+    aligns = [table.align[c] if c < len(table.align) else "left" for c in range(columns)]
+    pad_x, pad_y, line_h = size * 0.3, size * 0.22, size * leading
+    out: list[Placed] = []
+    top = y
+    for r, row in enumerate(table.rows):
+        cells = []
+        for c, cell in enumerate(row):
+            role = "bold" if r == 0 or (c == 0 and table.strong_first) else "regular"
+            lines = wrap(cell, role, size, widths[c] - 2 * pad_x) if cell else []
+            if lines is None:
+                return None
+            cells.append((role, lines))
+        tallest = max(1, *(len(lines) for _, lines in cells))
+        bottom = top + tallest * line_h + 2 * pad_y
+        if r == 0:
+            out += [Placed(bottom, "", "regular", size, "at", xs[c], "box", widths[c],
+                           bottom - top, fills[c]) for c in range(columns)]
+        elif r > 1:
+            out.append(Placed(top + 0.2, "", "regular", size, "at", 0.0, "box", width, 0.4,
+                              TABLE_RULE))
+        for c, (role, lines) in enumerate(cells):
+            drop = (tallest - len(lines)) * line_h / 2 if r == 0 else 0.0
+            dx = {"right": xs[c] + widths[c] - pad_x,
+                  "centre": xs[c] + widths[c] / 2}.get(aligns[c], xs[c] + pad_x)
+            align = {"right": "right", "centre": "middle"}.get(aligns[c], "at")
+            out += [Placed(top + drop + pad_y + (n + 1) * line_h - size * (leading - 1.0),
+                           text, role, size, align, dx, colour=ink_on(fills[c]) if r == 0
+                           else "") for n, text in enumerate(lines)]
+        top = bottom
+    out.append(Placed(top, "", "regular", size, kind="end"))
     return out
 
 

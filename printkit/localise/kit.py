@@ -29,7 +29,23 @@ class Heading:
     text: str
 
 
-Block = Row | Para | Heading
+@dataclass(frozen=True)
+class Table:
+    """A table on a card; the first row holds the column heads.
+
+    `weights` share out the width (default: equal columns), `fills` colour each head cell
+    (None: light grey), `align` places each column's text (left, right or centre) and
+    `strong_first` sets the first column in bold (e.g. the dice sums).
+    """
+
+    rows: tuple[tuple[str, ...], ...]
+    weights: tuple[float, ...] = ()
+    fills: tuple[str | None, ...] = ()
+    align: tuple[str, ...] = ()
+    strong_first: bool = False
+
+
+Block = Row | Para | Heading | Table
 
 
 @dataclass(frozen=True)
@@ -48,13 +64,15 @@ class CardText:
 
 @dataclass(frozen=True)
 class Deck:
-    """Cards printed together: their format, fronts and backs in the same order."""
+    """Cards printed together: their format, fronts and backs in the same order; a
+    player aid (`per_player`) is printed once for every player."""
 
     name: str
     title: str
     card_format: str
     fronts: tuple[CardText, ...]
     backs: tuple[CardText, ...]
+    per_player: bool = False
 
 
 @dataclass(frozen=True)
@@ -69,6 +87,7 @@ class SquareText:
     colour: str | None = None
     note: str = ""
     icon: str = ""  # a pictogram other than the kind's own: chest, ferry, bulb, parking, …
+    colours: tuple[str, ...] = ()  # the pawns of the "pawns" pictogram, one per colour
 
 
 @dataclass(frozen=True)
@@ -175,7 +194,8 @@ class RegisterRow:
 
 @dataclass(frozen=True)
 class LedgerText:
-    """Money ledgers: a sheet per player, a bank sheet and the property register."""
+    """Money ledgers: a sheet per player, a bank sheet and the property register (no bank
+    sheet when bank_title is empty, no register without rows)."""
 
     game: str                      # the game's title, printed in each sheet's heading
     title: str
@@ -193,7 +213,33 @@ class LedgerText:
     register_rows: tuple[RegisterRow, ...]
 
 
-Content = BoardText | Deck | ScorepadText | LinesSet | BookletText | LedgerText
+@dataclass(frozen=True)
+class TableauCard:
+    """One playing card in the ring laid out on the table: its rank ("A", "2", …) and suit
+    symbol (♥, ♠), or a joker (with its word as rank and no suit)."""
+
+    rank: str
+    suit: str = ""
+    red: bool = False
+    joker: bool = False
+
+
+@dataclass(frozen=True)
+class TableauText:
+    """How to lay a deck of playing cards out as the board: the ring clockwise from the
+    start (the first card), what lies in its middle, and the steps of the set-up."""
+
+    game: str
+    title: str
+    ring: tuple[TableauCard, ...]
+    start: str                           # the caption of the start
+    piles: tuple[tuple[str, str], ...]   # (caption, suit symbols) of the piles inside
+    steps: tuple[str, ...]
+    colour: str                          # the table's colour
+
+
+Content = (BoardText | Deck | ScorepadText | LinesSet | BookletText | LedgerText
+           | TableauText)
 
 
 @dataclass(frozen=True)

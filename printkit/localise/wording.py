@@ -17,7 +17,7 @@ from jinja2 import Template, TemplateError, TemplateSyntaxError
 from printkit.errors import Problems, Where
 from printkit.localise.languages import Language
 from printkit.localise.sandbox import MAX_TEXT, Sandbox, compiled
-from printkit.model import Game, TextSource
+from printkit.model import AnyGame, TextSource
 
 MISSING = object()
 MAX_COUNT = 10**9  # the largest number a helper prints
@@ -39,7 +39,7 @@ class Wording:
     "[xx: …]" when `allow_missing` is set and reported as a problem otherwise.
     """
 
-    def __init__(self, game: Game, lang: Language, problems: Problems,
+    def __init__(self, game: AnyGame, lang: Language, problems: Problems,
                  allow_missing: bool = False):
         self.game = game
         self.lang = lang
@@ -230,7 +230,7 @@ def _whole(helper: str, n: Any) -> int:
     return int(n)
 
 
-def _section(game: Game, ref: str) -> str:
+def _section(game: AnyGame, ref: str) -> str:
     """Which section of the text file names `ref` (each game system knows its own)."""
     return game.text_section(ref)
 

@@ -1,14 +1,17 @@
-"""Values shared by every game system: board squares, text files, stakes.
+"""Values shared by every game system: board squares, text files, stakes, and the contract
+every system's game class keeps (`AnyGame`).
 
-Every system's game class has at least: id, folder, system, source_language, languages,
-players, squares, texts and where; the pipeline relies on nothing else.
+The stages outside a system (pipeline, localise, validate, scaffold) rely only on what
+`AnyGame` names. Squares belong to the systems that have a board: a game played on
+something else (a deck of playing cards laid out on the table) has none, and nothing
+outside its own system asks for them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from printkit.errors import Where
 
@@ -49,3 +52,20 @@ class TextSource:
     path: Path
     data: dict[str, Any] = field(compare=False)
     lines: dict[tuple, int] = field(compare=False)
+
+
+class AnyGame(Protocol):
+    """What every game system's `Game` offers the shared stages."""
+
+    id: str
+    folder: Path
+    system: str
+    source_language: str
+    languages: tuple[str, ...]
+    players: tuple[int, int]
+    texts: dict[str, TextSource]
+    where: Where
+
+    def text_section(self, ref: str) -> str:
+        """The section of text/<lang>.toml that names `ref` (for the name() helpers)."""
+        ...
