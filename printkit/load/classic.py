@@ -231,18 +231,22 @@ def read_deck(path: Path, ident: str, problems: Problems) -> Deck | None:
                       if isinstance(c, dict)), doc.where())
 
 
-def card(doc: Toml, i: int, c: dict, problems: Problems) -> Card:
+def card(doc: Toml, i: int, c: dict, problems: Problems, table: str = "card",
+         keys: set[str] = CARD_KEYS, actions: dict[str, tuple[str, ...]] = ACTIONS,
+         ident: str | None = None) -> Card:
+    """The card `c`, entry i of the array of tables `table`; another system's cards (e.g.
+    commands) pass their own keys and actions, and an id when they are not named."""
     def at(key: str) -> Any:
-        return doc.where("card", i, key)
+        return doc.where(table, i, key)
 
     for key in c:
-        if key not in CARD_KEYS:
-            problems.add(at(key), f"unknown key; known keys are {', '.join(sorted(CARD_KEYS))}")
+        if key not in keys:
+            problems.add(at(key), f"unknown key; known keys are {', '.join(sorted(keys))}")
     action = str(c.get("action", ""))
-    if action not in ACTIONS:
+    if action not in actions:
         problems.add(at("action"), f"'{action}' is not a card action; use one of "
-                     + ", ".join(ACTIONS))
-    for key in ACTIONS.get(action, ()):
+                     + ", ".join(actions))
+    for key in actions.get(action, ()):
         if key not in c:
             problems.add(at(key), f"a '{action}' card needs {key}")
 
@@ -250,9 +254,10 @@ def card(doc: Toml, i: int, c: dict, problems: Problems) -> Card:
         return f.integer(c[key], at(key), problems, 0, MAX_MONEY) if key in c else 0
 
     return Card(
-        id=f.ident(c.get("id"), at("id"), problems), action=action,
+        id=ident if ident is not None else f.ident(c.get("id"), at("id"), problems),
+        action=action,
         target=f.ident(c["target"], at("target"), problems) if "target" in c else "",
         steps=f.integer(c["steps"], at("steps"), problems, -399, 399) if "steps" in c else 0,
         amount=amount("amount"), per_house=amount("per_house"), per_hotel=amount("per_hotel"),
         keep=f.boolean(c.get("keep", action == "get_out_of_jail"), at("keep"), problems),
-        where=doc.where("card", i), places=tuple((str(k), at(str(k))) for k in c))
+        where=doc.where(table, i), places=tuple((str(k), at(str(k))) for k in c))

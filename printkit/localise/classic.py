@@ -280,25 +280,30 @@ def card_deck(game: Game, deck_id: str, w: Wording, _: Labels, money: Money) -> 
 
 # ledgers -----------------------------------------------------------------------------
 
-def register_rows(game: Game, w: Wording, money: Money) -> tuple[RegisterRow, ...]:
+def register_rows(game: Any, w: Wording, money: Money) -> tuple[RegisterRow, ...]:
+    """Every deed in board order; streets (of any money system) carry houses."""
     rows = []
     for prop in game.properties():
-        colour = game.group[prop.group].colour if isinstance(prop, Street) else \
-            game.cards.deed_back
-        rows.append(RegisterRow(w.name(prop.id), colour, money(prop.price),
-                                isinstance(prop, Street)))
+        street = not isinstance(prop, (Station, Utility))
+        colour = game.group[prop.group].colour if street else game.cards.deed_back
+        rows.append(RegisterRow(w.name(prop.id), colour, money(prop.price), street))
     return tuple(rows)
 
 
-def ledger(game: Game, w: Wording, _: Labels, money: Money) -> LedgerText:
+def ledger(game: Any, w: Wording, _: Labels, money: Money,
+           reminder: str | None = None) -> LedgerText:
+    """The ledgers of a money game (`reminder`: the line under each player's heading, by
+    default the salary and the jail fine)."""
     r = game.rules
+    if reminder is None:
+        reminder = _("Passing {start}: collect {salary}. Fine to leave jail: {fine}.",
+                     start=w.name("start"), salary=money(game.money.salary),
+                     fine=money(game.money.jail_fine))
     return LedgerText(
         game=w.text("game", "title"), title=_("Ledger"), player=_("Player"), date=_("Date"),
         columns=(_("Turn"), _("Description"), _("In"), _("Out"), _("Balance")),
         start_label=_("Starting capital"), start_amount=money(game.money.start_capital),
-        reminder=_("Passing {start}: collect {salary}. Fine to leave jail: {fine}.",
-                   start=w.name("start"), salary=money(game.money.salary),
-                   fine=money(game.money.jail_fine)),
+        reminder=reminder,
         bank_title=_("Bank"),
         bank_columns=(_("Turn"), _("Player"), _("Description"), _("To the bank"),
                       _("From the bank")),

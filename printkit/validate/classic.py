@@ -7,15 +7,15 @@ Every problem names the file and line a user has to edit.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from babel.numbers import list_currencies
 
 from printkit.errors import Problems, Where
-from printkit.model.classic import ACTIONS, CORNERS, LADDER, Card, Game
+from printkit.model.classic import ACTIONS, CORNERS, LADDER, Card, Game, Scale
 from printkit.validate.common import board_ring, refer, unique
 from printkit.validate.spankopoly import languages
 
-KINDS = ("corner", "street", "station", "utility", "tax", "card")
 MONEY_KEYS = ("amount", "per_house", "per_hotel")
 
 
@@ -97,33 +97,51 @@ def ladders(game: Game, problems: Problems) -> None:
                              f"{s.rents[i - 1]}; rents must rise from unbuilt to hotel")
     for scale, records, what in ((game.station_rents, game.stations, "station"),
                                  (game.utility_factors, game.utilities, "utility")):
-        values, where = scale.values, scale.where
-        if records and len(values) != len(records):
-            problems.add(where, f"{len(values)} values for {len(records)} {what} squares;"
-                         " give one value per number owned (1, 2, …)")
-        for i, v in enumerate(values):
-            if v <= 0:
-                problems.add(where, f"value {i + 1} must be more than 0")
-            elif i and v < values[i - 1]:
-                problems.add(where, f"value {i + 1} ({v}) is less than value {i} "
-                             f"({values[i - 1]}); owning more must not cost the owner rent")
+        scale_rises(scale, len(records), what, problems)
+
+
+def scale_rises(scale: Scale, squares: int, what: str, problems: Problems) -> None:
+    """One positive value per square of its kind, never falling."""
+    values, where = scale.values, scale.where
+    if squares and len(values) != squares:
+        problems.add(where, f"{len(values)} values for {squares} {what} squares;"
+                     " give one value per number owned (1, 2, …)")
+    for i, v in enumerate(values):
+        if v <= 0:
+            problems.add(where, f"value {i + 1} must be more than 0")
+        elif i and v < values[i - 1]:
+            problems.add(where, f"value {i + 1} ({v}) is less than value {i} "
+                         f"({values[i - 1]}); owning more must not cost the owner rent")
 
 
 def board(game: Game, problems: Problems) -> None:
+    known = {"corner": CORNERS, "street": game.street, "station": game.station,
+             "utility": game.utility, "tax": game.tax, "card": game.deck}
+    used = board_squares(game, known, {"card": "deck"}, problems)
+    for deck in game.decks:
+        if used[("card", deck.id)] == 0:
+            problems.add(deck.where, f"deck '{deck.id}' has no square on the board; add a "
+                         f"row with kind card and ref {deck.id} to board.csv")
+
+
+def board_squares(game: Any, known: dict[str, Any], words: dict[str, str],
+                  problems: Problems) -> Counter:
+    """The ring of a money game: its size, its kinds (`known`: kind -> ids) and their
+    references (`words` names a kind in messages), Start at 0, every street, station,
+    utility and tax on it once, every corner once. Returns how often each (kind, ref)
+    stands on the board."""
     where = file_where(game, "board.csv")
     n = board_ring(game.squares, problems, where)
     if n != game.board_squares:
         problems.add(where, f"the board has {n} squares but game.toml [board] squares is "
                      f"{game.board_squares}; add or remove squares, or change that number")
-    known = {"corner": CORNERS, "street": game.street, "station": game.station,
-             "utility": game.utility, "tax": game.tax, "card": game.deck}
     for s in game.squares:
         if s.kind not in known:
             problems.add(s.where.at("kind"), f"unknown kind '{s.kind}'; use one of "
-                         + ", ".join(KINDS))
+                         + ", ".join(known))
         else:
-            refer(s.ref, known[s.kind], "deck" if s.kind == "card" else s.kind,
-                  s.where.at("ref"), problems)
+            refer(s.ref, known[s.kind], words.get(s.kind, s.kind), s.where.at("ref"),
+                  problems)
         if s.kind == "corner" and s.ref == "start" and s.position != 0:
             problems.add(s.where.at("position"), "start stands at position 0")
     used = Counter((s.kind, s.ref) for s in game.squares)
@@ -139,10 +157,7 @@ def board(game: Game, problems: Problems) -> None:
     for corner in CORNERS:
         if used[("corner", corner)] != 1:
             problems.add(where.at("ref"), f"the board needs the corner '{corner}' exactly once")
-    for deck in game.decks:
-        if used[("card", deck.id)] == 0:
-            problems.add(deck.where, f"deck '{deck.id}' has no square on the board; add a "
-                         f"row with kind card and ref {deck.id} to board.csv")
+    return used
 
 
 def groups_complete(game: Game, problems: Problems) -> None:
@@ -164,8 +179,11 @@ def decks(game: Game, problems: Problems) -> None:
             card(c, squares, len(game.squares), problems)
 
 
-def card(c: Card, squares: set[str], n: int, problems: Problems) -> None:
-    needed = ACTIONS.get(c.action, ())
+def card(c: Card, squares: set[str], n: int, problems: Problems,
+         actions: dict[str, tuple[str, ...]] = ACTIONS) -> None:
+    """A card's target is a square, its steps stay on the board, its amounts are positive
+    and it has no values its action does not use (`actions`: another system's own)."""
+    needed = actions.get(c.action, ())
     if c.action == "goto":
         refer(c.target, squares, "square", c.at("target"), problems)
     if c.action == "move" and (c.steps == 0 or abs(c.steps) >= max(n, 1)):
@@ -175,6 +193,6 @@ def card(c: Card, squares: set[str], n: int, problems: Problems) -> None:
         if key in needed and getattr(c, key) <= 0:
             problems.add(c.at(key), "the amount must be more than 0")
     for key in ("target", "steps", *MONEY_KEYS):
-        if key not in needed and getattr(c, key) and c.action in ACTIONS:
+        if key not in needed and getattr(c, key) and c.action in actions:
             problems.add(c.at(key), f"a '{c.action}' card does not use {key};"
                          " remove it")
