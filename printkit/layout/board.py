@@ -77,7 +77,7 @@ def square_ops(sq: SquareText, W: float, C: float, board: BoardText, where: Wher
         top = C - band
     value_h = 9 * MM if sq.value else 0
     icon_h = C * 0.32 if sq.kind in ("station", "chance", "penalty_lines", "tax",
-                                     "utility") else 0
+                                     "utility", "command") else 0
     name_h = top - EDGE - value_h - icon_h - 2 * MM
     ops += fitted((Heading(sq.name),), PAD, top - 2 * MM, W - 2 * PAD, name_h, 13, ink, here,
                   problems)
@@ -92,6 +92,8 @@ def square_ops(sq: SquareText, W: float, C: float, board: BoardText, where: Wher
 def icon_ops(sq: SquareText, cx: float, cy: float, h: float, ink: str) -> list[Op]:
     """A small pictogram per kind of square (or per `icon`), drawn from shapes."""
     icon = sq.icon or sq.kind
+    if icon == "pawns":
+        return pawns_ops(cx, cy, h, sq.colours or (ink,), ink)
     if icon in ICONS:
         return ICONS[icon](cx, cy, h, sq.colour or ink, ink)
     if icon in ("chance", "question"):
@@ -235,6 +237,21 @@ def bottle_ops(cx: float, cy: float, h: float, colour: str, ink: str) -> list[Op
             Rect(cx - w * 0.2, cy + h * 0.1, w * 0.4, h * 0.3, fill="#8B4A12", stroke=ink),
             Rect(cx - w * 0.24, cy + h * 0.38, w * 0.48, h * 0.07, fill="#D4AF37", stroke=ink),
             Rect(cx - w / 2, cy - h * 0.3, w, h * 0.2, fill="#F4EFE1", stroke=ink, width=0.4)]
+
+
+def pawns_ops(cx: float, cy: float, h: float, colours: tuple[str, ...],
+              ink: str) -> list[Op]:
+    """A pawn in each colour, side by side (the roles of a game, e.g. green and blue)."""
+    ops: list[Op] = []
+    step = h * 0.5
+    for k, colour in enumerate(colours):
+        x = cx + (k - (len(colours) - 1) / 2) * step
+        ops += [Rect(x - h * 0.2, cy - h * 0.45, h * 0.4, h * 0.1, fill=colour, stroke=ink,
+                     width=0.8),
+                Rect(x - h * 0.11, cy - h * 0.35, h * 0.22, h * 0.42, fill=colour, stroke=ink,
+                     width=0.8),
+                Circle(x, cy + h * 0.2, h * 0.14, fill=colour, stroke=ink, width=0.8)]
+    return ops
 
 
 ICONS = {"chest": chest_ops, "ferry": ferry_ops, "bulb": bulb_ops, "tap": tap_ops,

@@ -5,15 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from printkit.errors import Problems
-from printkit.load import classic, spankopoly
+from printkit.load import anti, classic, spankopoly
 from printkit.load.paths import check_links
 from printkit.load.tables import read_toml
-from printkit.model import Game
+from printkit.model import AnyGame
 
-SYSTEMS = {"spankopoly": spankopoly.load, "classic": classic.load}
+SYSTEMS = {"spankopoly": spankopoly.load, "classic": classic.load, "anti": anti.load}
 
 
-def load_game(folder: Path, problems: Problems | None = None) -> Game:
+def load_game(folder: Path, problems: Problems | None = None) -> AnyGame:
     """Read a game folder into a Game.
 
     Problems go to `problems` when given (the caller raises them after validating, so that

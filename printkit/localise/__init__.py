@@ -8,15 +8,15 @@ from typing import Any
 from babel import Locale
 
 from printkit.errors import PrintkitError, Problem, Problems
-from printkit.localise import classic, spankopoly
+from printkit.localise import anti, classic, spankopoly
 from printkit.localise.catalog import Labels, load_labels, read_catalog, untranslated
 from printkit.localise.kit import Kit
 from printkit.localise.languages import Language, load_languages
 from printkit.localise.printaids import print_text
 from printkit.localise.wording import Wording
-from printkit.model import Game
+from printkit.model import AnyGame
 
-SYSTEMS = {"spankopoly": spankopoly, "classic": classic}
+SYSTEMS = {"spankopoly": spankopoly, "classic": classic, "anti": anti}
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class TextReport:
     unused: tuple[Problem, ...]
 
 
-def language_for(game: Game, code: str) -> Language:
+def language_for(game: AnyGame, code: str) -> Language:
     languages = load_languages(game.folder)
     if code not in languages:
         raise PrintkitError(f"{game.id}: no language definition for '{code}'; add "
@@ -35,7 +35,7 @@ def language_for(game: Game, code: str) -> Language:
     return languages[code]
 
 
-def localise(game: Game, code: str, allow_missing: bool = False) -> Kit:
+def localise(game: AnyGame, code: str, allow_missing: bool = False) -> Kit:
     """Every text of the game in language `code`.
 
     Missing strings are an error unless allow_missing, which marks them in the output.
@@ -52,7 +52,7 @@ def localise(game: Game, code: str, allow_missing: bool = False) -> Kit:
     return kit
 
 
-def _run(game: Game, code: str, allow_missing: bool) -> tuple[Kit, Problems, Labels]:
+def _run(game: AnyGame, code: str, allow_missing: bool) -> tuple[Kit, Problems, Labels]:
     """Localise, returning the problems met and the labels (which record what was used)."""
     lang = language_for(game, code)
     problems = Problems(game.folder.parent)
@@ -72,7 +72,7 @@ def flatten(data: Any, prefix: tuple[str, ...] = ()) -> set[tuple[str, ...]]:
     return keys
 
 
-def check_texts(game: Game, code: str) -> TextReport:
+def check_texts(game: AnyGame, code: str) -> TextReport:
     """Missing and unused strings of one language: game wording and tool labels."""
     return _check(game, code)[0]
 

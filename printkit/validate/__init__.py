@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 from printkit.errors import Problem, Problems
-from printkit.model import Game
-from printkit.validate import classic, spankopoly
+from printkit.model import AnyGame
+from printkit.validate import anti, classic, spankopoly
 
-SYSTEMS = {"spankopoly": spankopoly.check, "classic": classic.check}
+SYSTEMS = {"spankopoly": spankopoly.check, "classic": classic.check, "anti": anti.check}
 
 
-def check_game(game: Game) -> list[Problem]:
+def check_game(game: AnyGame) -> list[Problem]:
     """Every semantic problem of the game (empty when it is consistent)."""
     problems = Problems(game.folder.parent)
     SYSTEMS[game.system](game, problems)
     return sorted(set(problems.items))
 
 
-def validate_game(game: Game, problems: Problems | None = None) -> Game:
+def validate_game(game: AnyGame, problems: Problems | None = None) -> AnyGame:
     """Return the game unchanged, or raise PrintkitError listing every problem (those
     already found while loading included)."""
     problems = problems if problems is not None else Problems(game.folder.parent)

@@ -1,0 +1,239 @@
+"""Load a game of the Anti-Monopoly system (`anti`: two roles on a classic money board).
+
+Files: game.toml (with [roles.competitor] and [roles.monopolist]), cities.csv, streets.csv,
+rents.csv (one rent ladder per street and role), stations.csv, utilities.csv, taxes.csv,
+board.csv, commands.toml (what each role does for each dice sum) and text/<lang>.toml.
+The classic loader reads what the two systems share (money, stations, utilities, board,
+card actions); whether ladders rise or the command table is whole is for `validate`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from printkit.errors import Problems, Where
+from printkit.load import classic
+from printkit.load import fields as f
+from printkit.load.spankopoly import board, check_keys, players, square, texts
+from printkit.load.tables import Row, Toml, read_csv, read_toml
+from printkit.model.anti import (
+    COMMAND_ACTIONS, LADDER, ROLES, CardSpec, City, Command, Game, Rents, Role, Rules,
+    Scale, Station, Street, Tax, WealthTax,
+)
+
+GAME_KEYS: dict[str, set[str] | None] = {
+    "game": {"system", "source_language", "languages", "players"},
+    "board": {"size", "corner", "squares", "background", "ink", "accent"},
+    "cards": {"deed", "reference", "deed_back"},
+    "money": {"currency", "start_capital", "salary", "jail_fine", "mortgage_interest"},
+    "stations": {"rent", "icon"},
+    "utilities": {"factor"},
+    "rules": {"houses", "hotels", "monopoly_streets", "jail_turns", "sell_back_percent"},
+    "roles": None,  # checked by roles()
+    "print": None,  # print settings, checked by load/printing.py
+}
+ROLE_KEYS = {"pawn", "houses", "monopoly_factor", "needs_monopoly", "collects_in_jail",
+             "wealth_tax"}
+WEALTH_KEYS = ("money", "property", "buildings")
+COMMAND_KEYS = {"role", "sum", "action", "target", "steps", "amount", "per_house",
+                "per_hotel", "party"}
+YES, NO = ("yes", "true", "1"), ("no", "false", "0", "")
+
+
+def load(folder: Path, manifest: Toml, problems: Problems) -> Game:
+    """Read every data file of the game folder; problems are collected, not raised."""
+    check_keys(manifest, GAME_KEYS, problems)
+    game = manifest.data.get("game", {})
+    stations = manifest.data.get("stations", {})
+    return Game(
+        id=folder.name, folder=folder, system="anti",
+        source_language=str(game.get("source_language", "")),
+        languages=tuple(str(x) for x in game.get("languages", []) if isinstance(x, str)),
+        players=players(manifest, problems),
+        board=board(manifest, problems),
+        board_squares=classic.number(manifest, problems, ("board", "squares"), 40, 8, 400),
+        accent=f.colour(classic.value(manifest, ("board", "accent"), "#2E7D32"),
+                        manifest.where("board", "accent"), problems),
+        cards=cards(manifest, problems),
+        money=classic.money(manifest, problems),
+        rules=rules(manifest, problems),
+        roles=roles(manifest, problems),
+        groups=tuple(city(r, problems) for r in read_csv(
+            folder / "cities.csv", problems, ("id", "colour", "house"))),
+        streets=tuple(street(r, problems) for r in read_csv(
+            folder / "streets.csv", problems, ("id", "city", "price"), ("mortgage",))),
+        rents=tuple(rents(r, problems) for r in read_csv(
+            folder / "rents.csv", problems, ("street", "role", *LADDER))),
+        stations=tuple(Station(f.ident(r.get("id"), r.at("id"), problems),
+                               *classic.price_mortgage(r, problems), r.where)
+                       for r in read_csv(folder / "stations.csv", problems, ("id", "price"),
+                                         ("mortgage",))),
+        station_rents=role_scales(manifest, problems, ("stations", "rent")),
+        station_icon=classic.choice(stations.get("icon", "train"), classic.STATION_ICONS,
+                                    manifest.where("stations", "icon"), problems),
+        utilities=tuple(classic.utility(r, problems) for r in read_csv(
+            folder / "utilities.csv", problems, ("id", "price"), ("mortgage", "icon"))),
+        utility_factors=role_scales(manifest, problems, ("utilities", "factor")),
+        taxes=tuple(tax(r, problems) for r in read_csv(
+            folder / "taxes.csv", problems, ("id", "amount"), ("wealth",))),
+        squares=tuple(square(r, problems) for r in read_csv(
+            folder / "board.csv", problems, ("position", "kind", "ref"))),
+        commands=commands(folder / "commands.toml", problems),
+        texts=texts(folder, problems),
+        where=manifest.where(),
+    )
+
+
+def cards(doc: Toml, problems: Problems) -> CardSpec:
+    c = f.table(doc.data.get("cards"), doc.where("cards"), problems)
+    return CardSpec(
+        deed=f.ident(c.get("deed", "poker"), doc.where("cards", "deed"), problems),
+        reference=f.ident(c.get("reference", "reference"), doc.where("cards", "reference"),
+                          problems),
+        deed_back=f.colour(c.get("deed_back", "#333333"), doc.where("cards", "deed_back"),
+                           problems))
+
+
+def rules(doc: Toml, problems: Problems) -> Rules:
+    def n(key: str, default: int, low: int, high: int) -> int:
+        return classic.number(doc, problems, ("rules", key), default, low, high)
+
+    return Rules(houses=n("houses", 32, 0, 1000), hotels=n("hotels", 12, 0, 1000),
+                 monopoly_streets=n("monopoly_streets", 2, 2, 3),
+                 jail_turns=n("jail_turns", 2, 1, 10),
+                 sell_back_percent=n("sell_back_percent", 50, 0, 100))
+
+
+def flag(raw: Any, default: bool, where: Where, problems: Problems) -> bool:
+    return default if raw is None else f.boolean(raw, where, problems)
+
+
+def roles(doc: Toml, problems: Problems) -> tuple[Role, ...]:
+    """[roles.competitor] and [roles.monopolist]; a missing one is reported by validate."""
+    raw = doc.data.get("roles")
+    if not isinstance(raw, dict):
+        problems.add(doc.where("roles"), "add the tables [roles.competitor] and "
+                     "[roles.monopolist] (see the built-in game antimonopoly)")
+        return ()
+    result = []
+    for rid, table in raw.items():
+        where = doc.where("roles", rid)
+        if rid not in ROLES:
+            problems.add(where, f"unknown role '{rid}'; the roles are {', '.join(ROLES)}")
+            continue
+        if not isinstance(table, dict):
+            problems.add(where, f"write the role as a table [roles.{rid}]")
+            continue
+        for key in table:
+            if key not in ROLE_KEYS:
+                problems.add(doc.where("roles", rid, key), "unknown key; known keys are "
+                             + ", ".join(sorted(ROLE_KEYS)))
+
+        def n(key: str, default: int | None, low: int, high: int) -> int:
+            return classic.number(doc, problems, ("roles", rid, key), default, low, high)
+
+        result.append(Role(
+            rid, f.colour(table.get("pawn"), doc.where("roles", rid, "pawn"), problems),
+            n("houses", None, 1, 4), n("monopoly_factor", 1, 1, 10),
+            flag(table.get("needs_monopoly"), False, doc.where("roles", rid, "needs_monopoly"),
+                 problems),
+            flag(table.get("collects_in_jail"), True,
+                 doc.where("roles", rid, "collects_in_jail"), problems),
+            wealth_tax(doc, rid, problems), where))
+    return tuple(sorted(result, key=lambda r: ROLES.index(r.id)))
+
+
+def wealth_tax(doc: Toml, rid: str, problems: Problems) -> WealthTax:
+    keys = ("roles", rid, "wealth_tax")
+    raw = classic.value(doc, keys)
+    if not isinstance(raw, dict):
+        problems.add(doc.where(*keys), "write the income-tax percentages as { money = 10, "
+                     "property = 10, buildings = 10 }")
+        return WealthTax(0, 0, 0)
+    for key in raw:
+        if key not in WEALTH_KEYS:
+            problems.add(doc.where(*keys), f"unknown key '{key}'; write money, property and "
+                         "buildings")
+    return WealthTax(*(classic.number(doc, problems, (*keys, k), None, 0, 100)
+                       for k in WEALTH_KEYS))
+
+
+def role_scales(doc: Toml, problems: Problems,
+                keys: tuple[str, ...]) -> tuple[tuple[str, Scale], ...]:
+    """One list of whole numbers per role, e.g. [stations.rent] competitor = [20, 40]."""
+    raw = classic.value(doc, keys)
+    if not isinstance(raw, dict):
+        problems.add(doc.where(*keys), "write one list per role, e.g. "
+                     f"[{'.'.join(keys)}] competitor = [20, 40, 60, 80] and "
+                     "monopolist = [25, 50, 100, 200]")
+        return ()
+    for key in raw:
+        if key not in ROLES:
+            problems.add(doc.where(*keys, key), f"unknown role '{key}'; the roles are "
+                         + ", ".join(ROLES))
+    for role in ROLES:
+        if role not in raw:
+            problems.add(doc.where(*keys), f"no values for the {role}; add {role} = [ … ]")
+    return tuple((role, classic.amounts(doc, problems, (*keys, role)))
+                 for role in ROLES if role in raw)
+
+
+def city(r: Row, problems: Problems) -> City:
+    return City(f.ident(r.get("id"), r.at("id"), problems),
+                f.colour(r.get("colour"), r.at("colour"), problems),
+                classic.money_cell(r, "house", problems), r.where)
+
+
+def street(r: Row, problems: Problems) -> Street:
+    return Street(f.ident(r.get("id"), r.at("id"), problems),
+                  f.ident(r.get("city"), r.at("city"), problems),
+                  *classic.price_mortgage(r, problems), r.where)
+
+
+def rents(r: Row, problems: Problems) -> Rents:
+    """A ladder with empty cells where the role builds fewer houses."""
+    return Rents(f.ident(r.get("street"), r.at("street"), problems),
+                 f.ident(r.get("role"), r.at("role"), problems),
+                 tuple(classic.money_cell(r, c, problems) if r.get(c) else None
+                       for c in LADDER), r.where)
+
+
+def tax(r: Row, problems: Problems) -> Tax:
+    wealth = r.get("wealth").lower()
+    if wealth not in YES + NO:
+        problems.add(r.at("wealth"), f"'{wealth}' is not yes or no")
+    return Tax(f.ident(r.get("id"), r.at("id"), problems),
+               classic.money_cell(r, "amount", problems), wealth in YES, r.where)
+
+
+def commands(path: Path, problems: Problems) -> tuple[Command, ...]:
+    """commands.toml: [[command]] tables, each a role's outcome for one dice sum."""
+    doc = read_toml(path, problems)
+    if doc is None:
+        return ()
+    for key in doc.data:
+        if key != "command":
+            problems.add(doc.where(key), "unknown key; write the commands as [[command]] "
+                         "tables")
+    raw = doc.data.get("command", [])
+    if not isinstance(raw, list) or not raw:
+        problems.add(doc.where(), "no commands; add them as [[command]] tables")
+        return ()
+    result = []
+    for i, c in enumerate(raw):
+        if not isinstance(c, dict):
+            problems.add(doc.where("command", i), "write each command as a [[command]] table")
+            continue
+        for key in ("role", "sum"):
+            if key not in c:
+                problems.add(doc.where("command", i), f"a command needs {key}")
+        role = classic.choice(c.get("role", ROLES[0]), ROLES, doc.where("command", i, "role"),
+                              problems)
+        dice = f.integer(c.get("sum", 2), doc.where("command", i, "sum"), problems, 2, 12)
+        party = classic.choice(c["party"], ROLES, doc.where("command", i, "party"),
+                               problems) if "party" in c else ""
+        card = classic.card(doc, i, c, problems, "command", COMMAND_KEYS, COMMAND_ACTIONS,
+                            ident=f"{role}_{dice}")
+        result.append(Command(role, dice, card, party))
+    return tuple(result)

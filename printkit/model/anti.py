@@ -1,0 +1,219 @@
+"""The language-neutral Anti-Monopoly game (system `anti`): the classic money game played in
+two roles, competitor and monopolist, chosen per player.
+
+Built on model/classic.py: money, stations, utilities, mortgages and the card actions are
+the classic ones. What the roles change lives here: every street has a rent ladder per
+role, cities (colour groups of two or three streets) make monopolies, station rents and
+utility factors differ per role, the income tax has a formula per role, and instead of
+card decks a command table gives each role an outcome for every dice sum 2–12.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from printkit.errors import Where
+from printkit.model.classic import ACTIONS, LADDER, Card, Money, Scale, Station, Utility
+from printkit.model.common import BoardSpec, Square, TextSource
+
+ROLES = ("competitor", "monopolist")
+SUMS = tuple(range(2, 13))  # what two dice can show
+CITY_SIZES = (2, 3)         # streets of a city
+KINDS = ("corner", "street", "station", "utility", "tax", "command")
+COMMANDS = "commands"       # the ref of a command square on the board
+# A command does what a classic card does (but nobody keeps it), or takes money from, or
+# pays it to, every player of the other role (`party`).
+COMMAND_ACTIONS = {**{k: v for k, v in ACTIONS.items() if k != "get_out_of_jail"},
+                   "collect_from": ("amount", "party"), "pay_to": ("amount", "party")}
+
+
+@dataclass(frozen=True)
+class WealthTax:
+    """The percentages of the income tax a player may pay instead of the fixed amount: of
+    their money, of the ground price of their unmortgaged properties, and of what their
+    houses and hotels cost."""
+
+    money: int
+    property: int
+    buildings: int
+
+
+@dataclass(frozen=True)
+class Role:
+    """What a role may do (game.toml [roles.<id>])."""
+
+    id: str
+    pawn: str               # pawn colour, #RRGGBB
+    houses: int             # houses on a street; then a hotel for the price of one more
+    monopoly_factor: int    # rent factor on unbuilt streets of a city the owner has a
+    #                         monopoly in (1: this role never asks more)
+    needs_monopoly: bool    # builds only in cities where the owner has a monopoly
+    collects_in_jail: bool  # collects rent while in prison or the price war
+    wealth_tax: WealthTax
+    where: Where = field(compare=False)
+
+
+@dataclass(frozen=True)
+class City:
+    """A city: its colour and what a house (and so a hotel) costs on its streets."""
+
+    id: str
+    colour: str
+    house: int
+    where: Where = field(compare=False)
+
+
+@dataclass(frozen=True)
+class Street:
+    """A street of a city (`group`): its ground price and mortgage value."""
+
+    id: str
+    group: str
+    price: int
+    mortgage: int
+    where: Where = field(compare=False)
+
+
+@dataclass(frozen=True)
+class Rents:
+    """One role's rent ladder on one street: unbuilt, 1–4 houses, hotel (len(LADDER));
+    None for more houses than the role may build."""
+
+    street: str
+    role: str
+    ladder: tuple[int | None, ...]
+    where: Where = field(compare=False)
+
+
+@dataclass(frozen=True)
+class Tax:
+    """A tax square: a fixed amount, or (when `wealth`) the payer's role's wealth tax."""
+
+    id: str
+    amount: int
+    wealth: bool
+    where: Where = field(compare=False)
+
+
+@dataclass(frozen=True)
+class Command:
+    """What a role does on a command square for one dice sum; `card` carries the action
+    and its values as a classic card does, `party` the other role for collect_from and
+    pay_to."""
+
+    role: str
+    sum: int
+    card: Card
+    party: str = ""
+
+    @property
+    def where(self) -> Where:
+        return self.card.where
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    deed: str          # card format of the title deeds
+    reference: str     # card format of the command card
+    deed_back: str     # colour of the station and utility deeds
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The numbers of the rules (game.toml [rules])."""
+
+    houses: int             # houses in the bank
+    hotels: int             # hotels in the bank
+    monopoly_streets: int   # streets of one city that make a monopoly
+    jail_turns: int         # turns a player may roll for doubles before paying the fine
+    sell_back_percent: int  # what the bank pays back for a house or hotel
+
+
+@dataclass(frozen=True)
+class Game:
+    """A whole Anti-Monopoly game, language-neutral; `texts` holds the wording."""
+
+    id: str
+    folder: Path
+    system: str
+    source_language: str
+    languages: tuple[str, ...]
+    players: tuple[int, int]
+    board: BoardSpec
+    board_squares: int
+    accent: str
+    cards: CardSpec
+    money: Money
+    rules: Rules
+    roles: tuple[Role, ...]
+    groups: tuple[City, ...]
+    streets: tuple[Street, ...]
+    rents: tuple[Rents, ...]
+    stations: tuple[Station, ...]
+    station_rents: tuple[tuple[str, Scale], ...]    # (role, rent with 1, 2, … owned)
+    station_icon: str
+    utilities: tuple[Utility, ...]
+    utility_factors: tuple[tuple[str, Scale], ...]  # (role, dice factor with 1, 2, …)
+    taxes: tuple[Tax, ...]
+    squares: tuple[Square, ...]
+    commands: tuple[Command, ...]
+    texts: dict[str, TextSource] = field(compare=False, hash=False)
+    where: Where = field(compare=False, default=Where(""))
+
+    @cached_property
+    def role(self) -> dict[str, Role]:
+        return {r.id: r for r in self.roles}
+
+    @cached_property
+    def group(self) -> dict[str, City]:
+        return {c.id: c for c in self.groups}
+
+    @cached_property
+    def street(self) -> dict[str, Street]:
+        return {s.id: s for s in self.streets}
+
+    @cached_property
+    def station(self) -> dict[str, Station]:
+        return {s.id: s for s in self.stations}
+
+    @cached_property
+    def utility(self) -> dict[str, Utility]:
+        return {u.id: u for u in self.utilities}
+
+    @cached_property
+    def tax(self) -> dict[str, Tax]:
+        return {t.id: t for t in self.taxes}
+
+    def streets_of(self, city: str) -> tuple[Street, ...]:
+        return tuple(s for s in self.streets if s.group == city)
+
+    def ladder(self, street: str, role: str) -> tuple[int | None, ...]:
+        """A role's rents on a street (all None when the data has none)."""
+        found = next((r for r in self.rents if r.street == street and r.role == role), None)
+        return found.ladder if found else (None,) * len(LADDER)
+
+    def station_scale(self, role: str) -> Scale:
+        return dict(self.station_rents).get(role, Scale((), self.where))
+
+    def utility_scale(self, role: str) -> Scale:
+        return dict(self.utility_factors).get(role, Scale((), self.where))
+
+    def command(self, role: str, dice: int) -> Command | None:
+        return next((c for c in self.commands if c.role == role and c.sum == dice), None)
+
+    def text_section(self, ref: str) -> str:
+        """The section of text/<lang>.toml that names the square or property `ref`."""
+        for section, table in (("streets", self.street), ("stations", self.station),
+                               ("utilities", self.utility), ("taxes", self.tax)):
+            if ref in table:
+                return section
+        return "corners"
+
+    def properties(self) -> tuple[Street | Station | Utility, ...]:
+        """Every deed in board order."""
+        order = {s.ref: s.position for s in self.squares}
+        props: list[Street | Station | Utility] = [*self.streets, *self.stations,
+                                                   *self.utilities]
+        return tuple(sorted(props, key=lambda p: order.get(p.id, 10_000)))
