@@ -22,8 +22,10 @@ from printkit.layout.ledger import ledger_pages
 from printkit.layout.ops import MM
 from printkit.layout.problems import item_where
 from printkit.layout.sheets import lines_page, scorepad_pages
+from printkit.layout.tableau import tableau_page
 from printkit.localise.kit import (
     BoardText, BookletText, Deck, Kit, LedgerText, LinesSet, Product, ScorepadText,
+    TableauText,
 )
 from printkit.model.printing import PrintSpec
 
@@ -153,8 +155,9 @@ def deck(product: Product, kit: Kit, options: Options, problems: Problems) -> Pa
                      "game.toml")
         return []
     width, height = spec.formats[d.card_format]
+    copies = (options.players or 1) if d.per_player else 1  # a player aid for every player
     sides = []
-    for side, cards in (("front", d.fronts), ("back", d.backs)):
+    for side, cards in (("front", d.fronts * copies), ("back", d.backs * copies)):
         sides.append(tuple(card_face(c, width, height, item_where(
             kit.game, kit.lang, f"{d.name}.{c.id} ({side})"), problems, options.bleed)
             for c in cards))
@@ -219,5 +222,14 @@ def ledger(product: Product, kit: Kit, options: Options, problems: Problems) -> 
     return [(product.name, "", [plain(f) for f in faces])]
 
 
+def tableau(product: Product, kit: Kit, options: Options, problems: Problems) -> Pages:
+    """The layout sheet of a card-deck game: a landscape page of --paper."""
+    assert isinstance(product.content, TableauText)
+    face = tableau_page(product.content, options.sheet_size,
+                        item_where(kit.game, kit.lang, "layout"), problems)
+    return [(product.name, "", [plain(face)])]
+
+
 LAYOUTS: dict[type, Layout] = {BoardText: board, Deck: deck, ScorepadText: scorepad,
-                               LinesSet: lines, BookletText: rules, LedgerText: ledger}
+                               LinesSet: lines, BookletText: rules, LedgerText: ledger,
+                               TableauText: tableau}

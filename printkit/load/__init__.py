@@ -5,12 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from printkit.errors import Problems
-from printkit.load import anti, classic, spankopoly
+from printkit.load import anti, classic, playing_cards, spankopoly
 from printkit.load.paths import check_links
 from printkit.load.tables import read_toml
 from printkit.model import AnyGame
 
-SYSTEMS = {"spankopoly": spankopoly.load, "classic": classic.load, "anti": anti.load}
+SYSTEMS = {"spankopoly": spankopoly.load, "classic": classic.load, "anti": anti.load,
+           "playing_cards": playing_cards.load}
 
 
 def load_game(folder: Path, problems: Problems | None = None) -> AnyGame:

@@ -8,7 +8,7 @@ from typing import Any
 from babel import Locale
 
 from printkit.errors import PrintkitError, Problem, Problems
-from printkit.localise import anti, classic, spankopoly
+from printkit.localise import anti, classic, playing_cards, spankopoly
 from printkit.localise.catalog import Labels, load_labels, read_catalog, untranslated
 from printkit.localise.kit import Kit
 from printkit.localise.languages import Language, load_languages
@@ -16,7 +16,8 @@ from printkit.localise.printaids import print_text
 from printkit.localise.wording import Wording
 from printkit.model import AnyGame
 
-SYSTEMS = {"spankopoly": spankopoly, "classic": classic, "anti": anti}
+SYSTEMS = {"spankopoly": spankopoly, "classic": classic, "anti": anti,
+           "playing_cards": playing_cards}
 
 
 @dataclass(frozen=True)

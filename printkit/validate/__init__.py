@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from printkit.errors import Problem, Problems
 from printkit.model import AnyGame
-from printkit.validate import anti, classic, spankopoly
+from printkit.validate import anti, classic, playing_cards, spankopoly
 
-SYSTEMS = {"spankopoly": spankopoly.check, "classic": classic.check, "anti": anti.check}
+SYSTEMS = {"spankopoly": spankopoly.check, "classic": classic.check, "anti": anti.check,
+           "playing_cards": playing_cards.check}
 
 
 def check_game(game: AnyGame) -> list[Problem]:

@@ -1,0 +1,109 @@
+"""Load a card-deck game (system `playing_cards`): game.toml, prices.csv, jokers.csv and
+text/<lang>.toml. There is no board.csv: the board is a deck of playing cards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from printkit.errors import Problems
+from printkit.load import classic
+from printkit.load import fields as f
+from printkit.load.spankopoly import check_keys, players, texts
+from printkit.load.tables import Row, Toml, read_csv
+from printkit.model.playing_cards import (
+    JOKER_ACTIONS, SUITS, Band, CardSpec, Coins, Deck, Game, JokerRoll, Rules,
+)
+
+GAME_KEYS: dict[str, set[str] | None] = {
+    "game": {"system", "source_language", "languages", "players"},
+    "cards": {"aid", "colour"},
+    "deck": {"ranks", "property_suits", "deed_suits", "jokers"},
+    "coins": {"start", "goal", "pass_joker"},
+    "rules": {"rent", "rent_per_house", "house_price", "houses_per_purchase",
+              "houses_below_rank", "sell_property", "sell_houses", "sell_insurance"},
+    "print": None,  # print settings, checked by load/printing.py
+}
+MAX_COINS = 10_000
+
+
+def load(folder: Path, manifest: Toml, problems: Problems) -> Game:
+    """Read every data file of the game folder; problems are collected, not raised."""
+    check_keys(manifest, GAME_KEYS, problems)
+    game = manifest.data.get("game", {})
+    return Game(
+        id=folder.name, folder=folder, system="playing_cards",
+        source_language=str(game.get("source_language", "")),
+        languages=tuple(str(x) for x in game.get("languages", []) if isinstance(x, str)),
+        players=players(manifest, problems),
+        cards=cards(manifest, problems),
+        deck=deck(manifest, problems),
+        coins=coins(manifest, problems),
+        rules=rules(manifest, problems),
+        bands=tuple(band(r, problems) for r in read_csv(
+            folder / "prices.csv", problems, ("from", "to", "price"))),
+        jokers=tuple(joker(r, problems) for r in read_csv(
+            folder / "jokers.csv", problems, ("sum", "action", "amount"), ("per",))),
+        texts=texts(folder, problems),
+        where=manifest.where(),
+    )
+
+
+def cards(doc: Toml, problems: Problems) -> CardSpec:
+    c = f.table(doc.data.get("cards"), doc.where("cards"), problems)
+    return CardSpec(f.ident(c.get("aid", "tarot"), doc.where("cards", "aid"), problems),
+                    f.colour(c.get("colour", "#2E6B3A"), doc.where("cards", "colour"),
+                             problems), doc.where("cards"))
+
+
+def suits(doc: Toml, key: str, default: list[str], problems: Problems) -> tuple[str, ...]:
+    raw: Any = classic.value(doc, ("deck", key), default)
+    where = doc.where("deck", key)
+    if not isinstance(raw, list) or not raw:
+        problems.add(where, f"write a list of suits, e.g. {default}")
+        return tuple(default)
+    return tuple(classic.choice(s, SUITS, where, problems) for s in raw)
+
+
+def deck(doc: Toml, problems: Problems) -> Deck:
+    return Deck(classic.number(doc, problems, ("deck", "ranks"), 10, 2, 13),
+                suits(doc, "property_suits", ["hearts", "spades"], problems),
+                suits(doc, "deed_suits", ["diamonds", "clubs"], problems),
+                classic.number(doc, problems, ("deck", "jokers"), 2, 1, 4),
+                doc.where("deck"))
+
+
+def coins(doc: Toml, problems: Problems) -> Coins:
+    def n(key: str, low: int) -> int:
+        return classic.number(doc, problems, ("coins", key), None, low, MAX_COINS)
+
+    return Coins(n("start", 1), n("goal", 1), n("pass_joker", 0), doc.where("coins"))
+
+
+def rules(doc: Toml, problems: Problems) -> Rules:
+    def n(key: str, default: int, low: int = 0, high: int = MAX_COINS) -> int:
+        return classic.number(doc, problems, ("rules", key), default, low, high)
+
+    return Rules(rent=n("rent", 1, 1), rent_per_house=n("rent_per_house", 1),
+                 house_price=n("house_price", 1, 1),
+                 houses_per_purchase=n("houses_per_purchase", 2, 1, 4),
+                 houses_below_rank=n("houses_below_rank", 1, 0, 13),
+                 sell_property=n("sell_property", 1), sell_houses=n("sell_houses", 1),
+                 sell_insurance=n("sell_insurance", 1))
+
+
+def band(r: Row, problems: Problems) -> Band:
+    low = f.integer(r.get("from"), r.at("from"), problems, 1, 13)
+    return Band(low, f.integer(r.get("to"), r.at("to"), problems, 1, 13),
+                f.integer(r.get("price"), r.at("price"), problems, 0, MAX_COINS), r.where)
+
+
+def joker(r: Row, problems: Problems) -> JokerRoll:
+    action = r.get("action")
+    if action not in JOKER_ACTIONS:
+        problems.add(r.at("action"), f"'{action}' is not a joker action; use one of "
+                     + ", ".join(JOKER_ACTIONS))
+    return JokerRoll(f.integer(r.get("sum"), r.at("sum"), problems, 2, 12), action,
+                     f.integer(r.get("amount"), r.at("amount"), problems, 0, MAX_COINS),
+                     f.integer(r.get("per"), r.at("per"), problems, 0, 100)
+                     if r.get("per") else 0, r.where)
