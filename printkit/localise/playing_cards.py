@@ -215,11 +215,25 @@ def rules_context(game: Game, w: Wording, _: Labels) -> dict[str, Any]:
         "sell_houses": coins(r.sell_houses), "sell_insurance": coins(r.sell_insurance),
         "players_min": game.players[0], "players_max": game.players[1],
         "ranks": d.ranks, "rank_names": names, "highest": names[d.ranks - 1],
+        "stretches": stretches(game, names),
         "jokers": d.jokers, "properties": d.ranks * len(d.property_suits),
         "property_suits": suit_names(d.property_suits, w),
         "deed_suits": suit_names(d.deed_suits, w),
         "text": lambda *keys: w.text(*keys),
     }
+
+
+def stretches(game: Game, names: list[str]) -> list[tuple[str, str]]:
+    """The first and last rank word of the cards after each joker of the ring."""
+    result: list[tuple[str, str]] = []
+    ranks: list[int] = []
+    for rank, _suit in (*game.ring(), (0, "joker")):
+        if rank == 0 and ranks:
+            result.append((names[ranks[0] - 1], names[ranks[-1] - 1]))
+            ranks = []
+        elif rank:
+            ranks.append(rank)
+    return result
 
 
 TABLES = ("prices", "houses", "jokers", "selling", "coins")
