@@ -70,14 +70,21 @@ def deck(doc: Toml, problems: Problems) -> Deck:
                 suits(doc, "property_suits", ["hearts", "spades"], problems),
                 suits(doc, "deed_suits", ["diamonds", "clubs"], problems),
                 classic.number(doc, problems, ("deck", "jokers"), 2, 1, 4),
-                doc.where("deck"))
+                doc.where("deck"), places(doc, "deck", ("property_suits", "deed_suits",
+                                                        "jokers", "ranks")))
 
 
 def coins(doc: Toml, problems: Problems) -> Coins:
     def n(key: str, low: int) -> int:
         return classic.number(doc, problems, ("coins", key), None, low, MAX_COINS)
 
-    return Coins(n("start", 1), n("goal", 1), n("pass_joker", 0), doc.where("coins"))
+    return Coins(n("start", 1), n("goal", 1), n("pass_joker", 0), doc.where("coins"),
+                 places(doc, "coins", ("start", "goal", "pass_joker")))
+
+
+def places(doc: Toml, table: str, keys: tuple[str, ...]) -> tuple[tuple[str, Any], ...]:
+    """Where each key of a table is written, for problems found later."""
+    return tuple((key, doc.where(table, key)) for key in keys)
 
 
 def rules(doc: Toml, problems: Problems) -> Rules:

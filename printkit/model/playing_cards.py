@@ -42,6 +42,11 @@ class Deck:
     #                                    same place in this list
     jokers: int                        # chance squares in the ring, the first is the start
     where: Where = field(compare=False)
+    places: tuple[tuple[str, Where], ...] = field(compare=False, default=())
+
+    def at(self, key: str) -> Where:
+        """Where a key of [deck] is written (the table itself if the key is absent)."""
+        return next((w for k, w in self.places if k == key), self.where.at(f"deck.{key}"))
 
 
 @dataclass(frozen=True)
@@ -52,6 +57,11 @@ class Coins:
     goal: int        # a fortune of this many coins (assets counted) wins
     pass_joker: int  # paid by the bank for passing a joker without landing on it
     where: Where = field(compare=False)
+    places: tuple[tuple[str, Where], ...] = field(compare=False, default=())
+
+    def at(self, key: str) -> Where:
+        """Where a key of [coins] is written (the table itself if the key is absent)."""
+        return next((w for k, w in self.places if k == key), self.where.at(f"coins.{key}"))
 
 
 @dataclass(frozen=True)

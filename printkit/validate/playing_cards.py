@@ -26,18 +26,17 @@ def file_where(game: Game, name: str, line: int = 1) -> Where:
 
 def deck(game: Game, problems: Problems) -> None:
     d = game.deck
-    where = d.where
     both = d.property_suits + d.deed_suits
     if len(d.property_suits) != len(d.deed_suits):
-        problems.add(where.at("deck.deed_suits"), f"{len(d.deed_suits)} deed suits for "
+        problems.add(d.at("deed_suits"), f"{len(d.deed_suits)} deed suits for "
                      f"{len(d.property_suits)} property suits; every property suit needs "
                      "the suit of its deeds")
     repeated = sorted(s for s, n in Counter(both).items() if n > 1)
     if repeated:
-        problems.add(where.at("deck.deed_suits"), f"{', '.join(repeated)} named twice; a "
+        problems.add(d.at("deed_suits"), f"{', '.join(repeated)} named twice; a "
                      "suit is either properties or deeds")
     if d.jokers > d.ranks:
-        problems.add(where.at("deck.jokers"), f"{d.jokers} jokers for {d.ranks} ranks; "
+        problems.add(d.at("jokers"), f"{d.jokers} jokers for {d.ranks} ranks; "
                      "use fewer jokers")
 
 
@@ -91,5 +90,5 @@ def jokers(game: Game, problems: Problems) -> None:
 def coins(game: Game, problems: Problems) -> None:
     c = game.coins
     if c.goal <= c.start:
-        problems.add(c.where.at("coins.goal"), f"a fortune of {c.goal} to win is not more "
+        problems.add(c.at("goal"), f"a fortune of {c.goal} to win is not more "
                      f"than the {c.start} coins every player starts with")
