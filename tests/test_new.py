@@ -50,7 +50,7 @@ def csv_columns(path: Path) -> list[str]:
     return next(csv.reader(lines))
 
 
-@pytest.mark.parametrize("source", ["klassiek", "spankopoly"])
+@pytest.mark.parametrize("source", ["klassiek", "spankopoly", "antimonopoly", "kortmonopol"])
 def test_every_field_is_explained(workdir: Path, source: str) -> None:
     assert runner.invoke(app, ["new", "mine", "--from", source]).exit_code == 0
     folder = workdir / "data" / "mine"
@@ -58,7 +58,8 @@ def test_every_field_is_explained(workdir: Path, source: str) -> None:
         text = path.read_text("utf-8")
         for column in csv_columns(path):
             assert f"# {column}: " in text, f"{path.name}: {column}"
-    tomls = [folder / "game.toml", *folder.glob("decks/*.toml"), *folder.glob("chance.toml")]
+    tomls = [folder / "game.toml", *folder.glob("decks/*.toml"), *folder.glob("chance.toml"),
+             *folder.glob("commands.toml")]
     for path in tomls:
         text = path.read_text("utf-8")
         lines = text.splitlines()
@@ -75,14 +76,22 @@ def test_every_field_is_explained(workdir: Path, source: str) -> None:
 
 
 def test_every_key_the_loader_knows_is_documented() -> None:
-    from printkit.load import classic
-    docs = field_docs("classic")
-    for table, keys in classic.GAME_KEYS.items():
-        assert table in docs["game.toml"]
-        for key in keys:
-            assert f"{table}.{key}" in docs["game.toml"], f"{table}.{key}"
+    from printkit.load import anti, classic, playing_cards
     for key in classic.CARD_KEYS:
-        assert f"card.{key}" in docs["decks/*.toml"], key
+        assert f"card.{key}" in field_docs("classic")["decks/*.toml"], key
+    for system, module in (("classic", classic), ("anti", anti),
+                           ("playing_cards", playing_cards)):
+        docs = field_docs(system)
+        for table, keys in module.GAME_KEYS.items():
+            assert table == "print" or table in docs["game.toml"], f"{system}: {table}"
+            for key in keys or ():
+                assert f"{table}.{key}" in docs["game.toml"], f"{system}: {table}.{key}"
+    docs = field_docs("anti")
+    for role in ("competitor", "monopolist"):
+        for key in anti.ROLE_KEYS:
+            assert f"roles.{role}.{key}" in docs["game.toml"], f"{role}.{key}"
+    for key in anti.COMMAND_KEYS:
+        assert f"command.{key}" in docs["commands.toml"], key
 
 
 def test_new_refuses_an_existing_folder(workdir: Path) -> None:

@@ -21,7 +21,7 @@ from printkit.model.classic import (
     Tax, Utility,
 )
 
-GAME_KEYS = {
+GAME_KEYS: dict[str, set[str] | None] = {
     "game": {"system", "source_language", "languages", "players"},
     "board": {"size", "corner", "squares", "background", "ink", "accent"},
     "cards": {"deed", "deck", "deed_back", "decks"},
@@ -31,6 +31,7 @@ GAME_KEYS = {
     "rules": {"houses", "hotels", "houses_for_hotel", "group_factor", "doubles_to_jail",
               "jail_turns", "sell_back_percent"},
     "short_game": {"deeds", "houses_for_hotel"},
+    "print": None,  # print settings, checked by load/printing.py
 }
 DECK_KEYS = {"colour", "icon", "card"}
 CARD_KEYS = {"id", "action", "target", "steps", "amount", "per_house", "per_hotel", "keep"}
