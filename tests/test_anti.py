@@ -177,6 +177,8 @@ CASES = [
      "ref: unknown command table 'orders'"),
     ("cities.csv", "dokkum,#8B5A2B,50", "dokkum,#8B5A2B,0", ("cities.csv", "dokkum,"),
      "house: the price of a house must be more than 0"),
+    ("game.toml", "[roles.monopolist]", "[roles.monopolists]", ("game.toml", "[roles.comp"),
+     "roles.monopolist: the role 'monopolist' is missing; add a table [roles.monopolist]"),
 ]
 
 

@@ -141,6 +141,12 @@ def roles(doc: Toml, problems: Problems) -> tuple[Role, ...]:
             flag(table.get("collects_in_jail"), True,
                  doc.where("roles", rid, "collects_in_jail"), problems),
             wealth_tax(doc, rid, problems), where))
+    found = [r.id for r in result]
+    for rid in ROLES:
+        if rid not in found:
+            near = doc.where("roles", found[0]) if found else doc.where("roles")
+            problems.add(near.at(f"roles.{rid}"), f"the role '{rid}' is missing; add a table "
+                         f"[roles.{rid}] (every game has both roles)")
     return tuple(sorted(result, key=lambda r: ROLES.index(r.id)))
 
 

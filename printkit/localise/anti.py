@@ -97,7 +97,7 @@ def square_text(game: Game, s: Square, w: Wording, money: Money) -> SquareText:
                           colours=pawns(game))
     if s.kind == "tax":
         return SquareText(s.position, s.kind, w.name(s.ref), tax_text(game, s.ref, w, money))
-    return classic.square_text(game, s, w, money)  # type: ignore[arg-type]
+    return classic.square_text(game, s, w, money)
 
 
 def board(game: Game, w: Wording, money: Money) -> BoardText:
@@ -195,7 +195,7 @@ def deeds(game: Game, w: Wording, _: Labels, money: Money) -> Deck:
         else:
             fronts.append(street_front(game, prop, w, _, money))
             colour = game.group[prop.group].colour
-        backs.append(classic.mortgaged_back(game, prop, colour, w, _, money))  # type: ignore
+        backs.append(classic.mortgaged_back(game, prop, colour, w, _, money))
     return Deck("deeds", _("Title deeds"), game.cards.deed, tuple(fronts), tuple(backs))
 
 
@@ -346,7 +346,7 @@ def tables(game: Game, w: Wording, _: Labels) -> dict[str, Rows]:
             (w.text("groups", c.id, "name"),
              ", ".join(w.name(s.id) for s in game.streets_of(c.id)), money(c.house))
             for c in game.groups)),
-        "mortgages": classic.mortgage_table(game, w, _, money),  # type: ignore[arg-type]
+        "mortgages": classic.mortgage_table(game, w, _, money),
         "stations": owned_table(game, w, _, money,
                                 {r: game.station_scale(r).values for r in ROLES}).rows,
         "utilities": owned_table(game, w, _, factor,

@@ -22,7 +22,7 @@ from printkit.validate.spankopoly import languages
 
 
 def check(game: Game, problems: Problems) -> None:
-    for part in (ids, references, roles, classic.money, prices, cities, rents, scales,
+    for part in (ids, references, classic.money, prices, cities, rents, scales,
                  board, commands, languages):
         part(game, problems)
 
@@ -55,13 +55,6 @@ def references(game: Game, problems: Problems) -> None:
     for r in game.rents:
         refer(r.street, game.street, "street", r.where.at("street"), problems)
         refer(r.role, ROLES, "role", r.where.at("role"), problems)
-
-
-def roles(game: Game, problems: Problems) -> None:
-    for rid in ROLES:
-        if rid not in game.role:
-            problems.add(game.where.at("roles"), f"the role '{rid}' is missing; add a table "
-                         f"[roles.{rid}] to game.toml")
 
 
 def prices(game: Game, problems: Problems) -> None:
