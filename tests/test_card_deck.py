@@ -73,6 +73,8 @@ def test_the_layout_sheet_draws_the_ring_from_the_start_joker(built: Path) -> No
         ring += [rank] if rank.startswith("★") else [f"{rank} ♥ ♥", f"{rank} ♠ ♠"]
     assert " ".join(ring) in text
     assert "♦ ♣ Skjøter Banken" in text
+    assert text.startswith("Slik legger du ut kortene Kortbyen Eiendomsspill med en vanlig "
+                           "kortstokk")
     assert "får 8 mynter" in text and "hjerter → ruter og spar → kløver" in text
 
 

@@ -12,6 +12,7 @@ import math
 
 from printkit.errors import Problems, Where
 from printkit.layout.cards import placed_ops
+from printkit.layout.fonts import width as text_width
 from printkit.layout.ops import MM, Circle, Face, Line, Op, Rect, Text
 from printkit.layout.problems import check_glyphs, too_long
 from printkit.layout.style import SHEET_MARGIN
@@ -128,15 +129,21 @@ def diagram_ops(t: TableauText, x: float, y: float, width: float, height: float)
 def tableau_page(t: TableauText, paper: tuple[float, float], where: Where,
                  problems: Problems) -> Face:
     """The layout sheet on `paper` turned to landscape."""
-    texts = [t.game, t.title, t.start, *t.steps, *(c.rank + c.suit for c in t.ring),
+    texts = [t.game, t.tagline, t.title, t.start, *t.steps, *(c.rank + c.suit for c in t.ring),
              *(a + b for a, b in t.piles), "★"]
     pw, ph = max(paper), min(paper)
     if not check_glyphs(texts, where, problems):
         return Face("layout", pw, ph, 0, ())
     x, top = SHEET_MARGIN, ph - SHEET_MARGIN
     inner = pw - 2 * SHEET_MARGIN
-    ops: list[Op] = [Text(x, top - 16, t.title, "bold", 16, INK),
-                     Text(x + inner, top - 14, t.game, "italic", 10, "#555555", "right")]
+    ops: list[Op] = [Text(x, top - 16, t.title, "bold", 16, INK)]
+    for text, role, size, y in ((t.game, "bold", 10, top - 9),
+                                (t.tagline, "italic", 8.5, top - 19)):
+        while size > 6 and text_width(text, role, size) > inner * 0.45:
+            size -= 0.25
+        if text_width(text, role, size) > inner * 0.45:
+            too_long(where.at("game.title" if text == t.game else "game.tagline"), problems, 6)
+        ops.append(Text(x + inner, y, text, role, size, "#555555", "right"))
     body_top = top - 26
     body_h = body_top - SHEET_MARGIN
     diagram_w = inner * 0.64

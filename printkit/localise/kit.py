@@ -230,6 +230,7 @@ class TableauText:
     start (the first card), what lies in its middle, and the steps of the set-up."""
 
     game: str
+    tagline: str
     title: str
     ring: tuple[TableauCard, ...]
     start: str                           # the caption of the start

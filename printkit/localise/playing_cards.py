@@ -183,7 +183,8 @@ def tableau(game: Game, w: Wording, _: Labels, coins: Coins) -> TableauText:
         _("Roll both dice and move clockwise. With a double, move instead to the nearest "
           "property that is not yours."))
     return TableauText(
-        w.text("game", "title"), _("Laying out the cards"), ring, _("Start"),
+        w.text("game", "title"), w.text("game", "tagline"), _("Laying out the cards"), ring,
+        _("Start"),
         ((_("Title deeds"), " ".join(SYMBOL[s] for s in d.deed_suits)), (_("Bank"), "")),
         steps, game.cards.colour)
 
