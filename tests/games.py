@@ -18,6 +18,9 @@ class GameCase:
     card_texts: str = ""  # dotted table of text/<lang>.toml holding each card's texts
     product: str = "chance"  # the deck's product (file name)
     system: str = "spankopoly"
+    printed_on: str = "board"  # the item whose layout first prints `text` (named in problems)
+    files: int = 6  # the fewest files a build in one language writes
+    board: bool = True  # the game has a board of squares (name() takes a square's id)
 
 
 GAMES = [
@@ -26,6 +29,9 @@ GAMES = [
              system="classic"),
     GameCase("koebstad", deck="decks/chance.toml", card_texts="cards.chance",
              system="classic"),
+    GameCase("antimonopoly", product="commands", system="anti"),
+    GameCase("kortmonopol", product="aid", system="playing_cards", printed_on="layout",
+             files=4, board=False),
 ]
 
 IDS = [g.name for g in GAMES]

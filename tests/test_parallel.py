@@ -8,21 +8,22 @@ from pathlib import Path
 import pytest
 
 from conftest import copy_game, files_of, stand_in_languages
-from games import GAMES, IDS
+from games import GAMES, IDS, GameCase
 from printkit.errors import PrintkitError
 from printkit.pipeline import Options, build
 
 
 @pytest.fixture(params=GAMES, ids=IDS)
-def all_languages(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[str, Path]:
+def all_languages(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[GameCase, Path]:
     folder = copy_game(request.param.name, tmp_path / "data")
     stand_in_languages(folder)
-    return request.param.name, folder
+    return request.param, folder
 
 
 def test_parallel_and_sequential_builds_give_the_same_bytes(all_languages,
                                                             tmp_path: Path) -> None:
-    name, folder = all_languages
+    game, folder = all_languages
+    name = game.name
     build(name, ["all"], folder.parent, tmp_path / "one", Options(), workers=1)
     build(name, ["all"], folder.parent, tmp_path / "two", Options(), workers=2)
     one, two = files_of(tmp_path / "one"), files_of(tmp_path / "two")
@@ -38,13 +39,14 @@ def set_line(path: Path, start: str, line: str) -> None:
 
 @pytest.mark.parametrize("value,message", [
     ("{{ 1/0 }}", "{path}: game.tagline: template error: ZeroDivisionError: division by zero"),
-    ("Spel 漢", "{game}/text/{code}.toml: board: character '漢' (U+6F22) is not in the "
+    ("Spel 漢", "{game}/text/{code}.toml: {item}: character '漢' (U+6F22) is not in the "
                "bundled font; replace it"),
 ], ids=["localise", "layout"])
 def test_problems_of_every_language_are_reported_together(
         all_languages, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str,
         message: str) -> None:
-    name, folder = all_languages
+    game, folder = all_languages
+    name = game.name
     monkeypatch.chdir(tmp_path)
     expected = []
     for code in ("nb", "da"):
@@ -52,7 +54,7 @@ def test_problems_of_every_language_are_reported_together(
         set_line(path, "tagline", f'tagline = "{value}"')
         line = path.read_text("utf-8").splitlines().index(f'tagline = "{value}"') + 1
         expected.append(message.format(path=f"data/{name}/text/{code}.toml:{line}", game=name,
-                                       code=code))
+                                       code=code, item=game.printed_on))
     with pytest.raises(PrintkitError) as err:
         build(name, ["all"], folder.parent, tmp_path / "out", Options(), workers=2)
     assert sorted(str(p) for p in err.value.problems) == sorted(expected)

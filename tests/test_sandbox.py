@@ -56,6 +56,11 @@ ATTACKS = {
     "{{ unclosed": "unexpected end of template, expected 'end of print statement'.",
 }
 
+NO_BOARD = {  # the same attacks on a game without a board, where they fail otherwise
+    "{{ name('nowhere') }}": "name(): unknown name 'nowhere'; use one of clubs, diamonds, "
+                             "hearts, spades",
+}
+
 
 HELPERS = {  # attacks on spankopoly's own helpers
     "{{ strokes(10**12, 'hand') }}", "{{ strokes(2.5, 'hand') }}", "{{ strokes(3, 'whip') }}",
@@ -91,7 +96,7 @@ def test_a_hostile_text_fails_located_and_runs_nothing(cli, tmp_path: Path, game
     folder = copy_game(game.name, tmp_path / "data")
     line = set_text(folder / "text" / "nl.toml", game.text, attack)
     run = cli("build", game.name, "--out", "out")
-    message = ATTACKS[attack]
+    message = ATTACKS[attack] if game.board else NO_BOARD.get(attack, ATTACKS[attack])
     if "{implements}" in message:
         message = message.replace("{implements}", implements(folder))
     assert run.errors == [f"error: data/{game.name}/text/nl.toml:{line}: {game.text}: "

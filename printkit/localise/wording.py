@@ -197,12 +197,14 @@ class Wording:
         return implement
 
     def section(self, helper: str, ref: Any) -> str:
-        """The text section of a square id given to a helper, checked."""
+        """The text section of an id given to a helper, checked (the game says which ids
+        have a name: a board's squares, a card game's suits)."""
         if self.named is None:
-            self.named = frozenset(
-                s.ref for s in self.game.squares
-                if s.kind == "corner" or _section(self.game, s.ref) != "corners")
+            self.named = self.game.named()
         if not isinstance(ref, str) or ref not in self.named:
+            if not hasattr(self.game, "squares"):  # a game without a board names few things
+                raise TextError(f"{helper}(): unknown name {_shown(ref)}; use one of "
+                                f"{', '.join(sorted(self.named))}")
             raise TextError(f"{helper}(): unknown square {_shown(ref)}; use the id of a "
                             "square with a name (a street, station, corner, …)")
         return _section(self.game, ref)

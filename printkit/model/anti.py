@@ -16,7 +16,7 @@ from pathlib import Path
 
 from printkit.errors import Where
 from printkit.model.classic import ACTIONS, LADDER, Card, Money, Scale, Station, Utility
-from printkit.model.common import BoardSpec, Square, TextSource
+from printkit.model.common import BoardSpec, Square, TextSource, square_names
 
 ROLES = ("competitor", "monopolist")
 SUMS = tuple(range(2, 13))  # what two dice can show
@@ -210,6 +210,10 @@ class Game:
             if ref in table:
                 return section
         return "corners"
+
+    def named(self) -> frozenset[str]:
+        """The ids name() and in_text() accept: the board's named squares."""
+        return square_names(self)
 
     def properties(self) -> tuple[Street | Station | Utility, ...]:
         """Every deed in board order."""

@@ -12,7 +12,7 @@ from functools import cached_property
 from pathlib import Path
 
 from printkit.errors import Where
-from printkit.model.common import BoardSpec, Square, TextSource
+from printkit.model.common import BoardSpec, Square, TextSource, square_names
 
 LADDER = ("rent", "rent_1", "rent_2", "rent_3", "rent_4", "rent_hotel")  # CSV columns
 CORNERS = ("start", "jail", "parking", "go_to_jail")
@@ -221,6 +221,10 @@ class Game:
             if ref in table:
                 return section
         return "corners"
+
+    def named(self) -> frozenset[str]:
+        """The ids name() and in_text() accept: the board's named squares."""
+        return square_names(self)
 
     def properties(self) -> tuple[Street | Station | Utility, ...]:
         """Every deed in board order."""

@@ -69,3 +69,15 @@ class AnyGame(Protocol):
     def text_section(self, ref: str) -> str:
         """The section of text/<lang>.toml that names `ref` (for the name() helpers)."""
         ...
+
+    def named(self) -> frozenset[str]:
+        """The ids name() and in_text() accept: the named squares of a board, or whatever
+        a game without one names (the suits of a deck of playing cards)."""
+        ...
+
+
+def square_names(game: Any) -> frozenset[str]:
+    """The squares of a board that have a name: corners and every square whose text
+    section is its own (streets, stations, …; not the card squares)."""
+    return frozenset(s.ref for s in game.squares
+                     if s.kind == "corner" or game.text_section(s.ref) != "corners")

@@ -129,6 +129,10 @@ class Game:
         """Names of this game live under [suits] (the deck has no squares)."""
         return "suits"
 
+    def named(self) -> frozenset[str]:
+        """The ids name() and in_text() accept: the suits in play."""
+        return frozenset(self.deck.property_suits + self.deck.deed_suits)
+
     def price(self, rank: int) -> int | None:
         """The price of a property of this rank (None if no band covers it)."""
         return next((b.price for b in self.bands if b.low <= rank <= b.high), None)

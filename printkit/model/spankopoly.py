@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit.errors import Where
-from printkit.model.common import BoardSpec, Square, Stake, TextSource
+from printkit.model.common import BoardSpec, Square, Stake, TextSource, square_names
 
 
 @dataclass(frozen=True)
@@ -181,6 +181,10 @@ class Game:
         if ref in self.tax:
             return "taxes"
         return "corners"
+
+    def named(self) -> frozenset[str]:
+        """The ids name() and in_text() accept: the board's named squares."""
+        return square_names(self)
 
     def state_of_round(self, round_: int) -> State | None:
         return next((s for s in self.states if s.first_round <= round_ <= s.last_round), None)
