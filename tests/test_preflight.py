@@ -31,7 +31,9 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Path]]:
     found = {}
     for variant, (options, pattern) in VARIANTS.items():
         out = tmp_path_factory.mktemp(variant)
-        for game in list_games(None):
+        # every game in the home form; the other forms change the same code for every
+        # game, so one game stands for them (keeps the suite fast)
+        for game in list_games(None) if variant == "home" else ["spankopoly"]:
             build(game, ["nl"], None, out, options)
         found[variant] = sorted(out.rglob(pattern))
     return found
