@@ -78,3 +78,36 @@ def test_build_refuses_missing_texts_unless_allowed(lilla: Path, tmp_path: Path)
     deeds = pdf_text(out / "lilla" / "nl" / "deeds.pdf")
     assert "[sv: Köket]" in deeds and "Aankoopbewijs" in deeds
     assert "Het kleine spel" in pdf_text(out / "lilla" / "nl" / "board.pdf")
+
+
+@pytest.mark.parametrize(("lang", "one", "ten", "one_cane", "six_cane"), [
+    ("nl", "1 klap", "10 klappen", "1 slag", "6 slagen"),
+    ("nb", "1 slag", "10 slag", "1 slag", "6 slag"),
+    ("da", "1 slag", "10 slag", "1 slag", "6 slag"),
+])
+def test_counts_follow_cldr_plural_rules(lang: str, one: str, ten: str, one_cane: str,
+                                         six_cane: str) -> None:
+    from printkit.errors import Problems
+    from printkit.localise import language_for
+    from printkit.localise.wording import Wording
+    from printkit.pipeline import load
+
+    game = load("spankopoly", None)
+    w = Wording(game, language_for(game, lang), Problems())
+    nbsp = "\u00a0"
+    assert w.count(1, "hand") == one.replace(" ", nbsp)
+    assert w.count(10, "hand") == ten.replace(" ", nbsp)
+    assert w.count(1, "cane") == one_cane.replace(" ", nbsp)
+    assert w.count(6, "cane") == six_cane.replace(" ", nbsp)
+
+
+def test_check_names_a_removed_norwegian_string(tmp_path: Path) -> None:
+    game = tmp_path / "data" / "spankopoly"
+    shutil.copytree(ROOT / "data" / "spankopoly", game)
+    assert run("check", "--data", str(game.parent), "--lang", "no")[0] == 0
+    text = game / "text" / "nb.toml"
+    text.write_text(text.read_text("utf-8").replace('[streets.kitchen]\nname = "Kjøkkenet"\n',
+                                                    "[streets.kitchen]\n"), "utf-8")
+    code, out = run("check", "--data", str(game.parent), "--lang", "nb")
+    assert code == 2
+    assert "missing: spankopoly/text/nb.toml" in out and "streets.kitchen.name: missing text" in out
