@@ -128,7 +128,7 @@ def board(product: Product, kit: Kit, options: Options, problems: Problems) -> P
     assert isinstance(content, BoardText)
     side = board_side(options, content.size)
     content = replace(content, size=side, corner=content.corner * side / content.size)
-    where = item_where(kit.game, kit.lang, "board")
+    where = item_where(kit, "board")
     face = board_face(content, where, problems, options.bleed)
     if problems:
         return []
@@ -159,8 +159,8 @@ def deck(product: Product, kit: Kit, options: Options, problems: Problems) -> Pa
     sides = []
     for side, cards in (("front", d.fronts * copies), ("back", d.backs * copies)):
         sides.append(tuple(card_face(c, width, height, item_where(
-            kit.game, kit.lang, f"{d.name}.{c.id} ({side})"), problems, options.bleed)
-            for c in cards))
+            kit, f"{d.name}.{c.id} ({side})", *card_keys(d.name, c.id)), problems,
+            options.bleed) for c in cards))
     if problems:
         return []
     if options.target == "shop":
@@ -180,17 +180,23 @@ def deck(product: Product, kit: Kit, options: Options, problems: Problems) -> Pa
     return [(product.name, "", pages)]
 
 
+def card_keys(deck: str, card: str) -> tuple[tuple[str, ...], ...]:
+    """Where a card's wording may be, in the text files of the game systems."""
+    return ((deck, card), ("cards", deck, card), *((section, card) for section in (
+        "streets", "stations", "utilities", "penalty_lines", "cities")))
+
+
 def scorepad(product: Product, kit: Kit, options: Options, problems: Problems) -> Pages:
     assert isinstance(product.content, ScorepadText)
     faces = scorepad_pages(product.content, options.players, options.sheet_size,
-                           item_where(kit.game, kit.lang, "scorepad"), problems)
+                           item_where(kit, "scorepad"), problems)
     return [(product.name, "", [plain(f) for f in faces])]
 
 
 def lines(product: Product, kit: Kit, options: Options, problems: Problems) -> Pages:
     assert isinstance(product.content, LinesSet)
     faces = [lines_page(t, options.sheet_size, item_where(
-        kit.game, kit.lang, f"penalty_lines.{t.id}"), problems)
+        kit, f"penalty_lines.{t.id}", ("penalty_lines", t.id)), problems)
         for t in product.content.sheets]
     return [(product.name, "", [plain(f) for f in faces if f])]
 
@@ -200,11 +206,11 @@ def rules(product: Product, kit: Kit, options: Options, problems: Problems) -> P
     stitching."""
     assert isinstance(product.content, BookletText)
     if options.paper not in PAPERS:
-        problems.add(item_where(kit.game, kit.lang, "rules"), f"the rule booklet is printed "
+        problems.add(item_where(kit, "rules"), f"the rule booklet is printed "
                      f"on {', '.join(PAPERS)}; choose one of them with --paper")
         return []
     faces = booklet_pages(product.content, page_size(options.paper),
-                          item_where(kit.game, kit.lang, "rules"), problems)
+                          item_where(kit, "rules"), problems)
     if not faces:
         return []
     reading = (product.name, "", [plain(f) for f in faces])
@@ -218,7 +224,7 @@ def ledger(product: Product, kit: Kit, options: Options, problems: Problems) -> 
     content = product.content
     assert isinstance(content, LedgerText)
     faces = ledger_pages(content, options.players, PAPERS[options.paper],
-                         item_where(kit.game, kit.lang, "ledger"), problems)
+                         item_where(kit, "ledger"), problems)
     return [(product.name, "", [plain(f) for f in faces])]
 
 
@@ -226,7 +232,7 @@ def tableau(product: Product, kit: Kit, options: Options, problems: Problems) ->
     """The layout sheet of a card-deck game: a landscape page of --paper."""
     assert isinstance(product.content, TableauText)
     face = tableau_page(product.content, options.sheet_size,
-                        item_where(kit.game, kit.lang, "layout"), problems)
+                        item_where(kit, "layout"), problems)
     return [(product.name, "", [plain(face)])]
 
 

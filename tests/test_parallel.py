@@ -39,7 +39,7 @@ def set_line(path: Path, start: str, line: str) -> None:
 
 @pytest.mark.parametrize("value,message", [
     ("{{ 1/0 }}", "{path}: game.tagline: template error: ZeroDivisionError: division by zero"),
-    ("Spel 漢", "{game}/text/{code}.toml: {item}: character '漢' (U+6F22) is not in the "
+    ("Spel 漢", "data/{game}/text/{code}.toml: {item}: character '漢' (U+6F22) is not in the "
                "bundled font; replace it"),
 ], ids=["localise", "layout"])
 def test_problems_of_every_language_are_reported_together(

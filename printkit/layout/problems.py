@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from printkit.errors import Problems, Where
+from printkit.localise.kit import Kit
 from printkit.layout.text import missing_glyphs
 
 
-def item_where(kit_game: str, lang: str, item: str) -> Where:
-    return Where(f"{kit_game}/text/{lang}.toml", 0, item)
+def item_where(kit: Kit, item: str, *keys: tuple[str, ...]) -> Where:
+    """Where to report a layout problem of `item`: the language's text file, at the line
+    of the first of `keys` it has (the wording that does not fit)."""
+    return Where(kit.text_file or f"{kit.game}/text/{kit.lang}.toml", kit.line_of(*keys), item)
 
 
 def check_glyphs(texts: list[str], where: Where, problems: Problems) -> bool:

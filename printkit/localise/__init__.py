@@ -60,7 +60,12 @@ def _run(game: AnyGame, code: str, allow_missing: bool) -> tuple[Kit, Problems, 
     labels = load_labels(lang.catalog, lang.locale, mark_missing=allow_missing)
     wording = Wording(game, lang, problems, allow_missing)
     kit = SYSTEMS[game.system].localise(game, wording, labels)
-    return replace(kit, print_text=print_text(labels)), problems, labels
+    text = game.texts.get(code) or game.texts.get(game.source_language)
+    located = {} if text is None else {
+        "text_file": problems.where(text.path).path,
+        "text_lines": tuple((k, v) for k, v in text.lines.items()
+                            if all(isinstance(p, str) for p in k))}
+    return replace(kit, print_text=print_text(labels), **located), problems, labels
 
 
 def flatten(data: Any, prefix: tuple[str, ...] = ()) -> set[tuple[str, ...]]:

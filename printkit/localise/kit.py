@@ -281,6 +281,13 @@ class Kit:
     creator: str
     products: tuple[Product, ...]
     print_text: PrintText = PrintText()
+    text_file: str = ""  # the wording of this language, as shown in problems
+    text_lines: tuple[tuple[tuple[str, ...], int], ...] = ()  # key path -> line there
 
     def product(self, name: str) -> Product:
         return next(p for p in self.products if p.name == name)
+
+    def line_of(self, *candidates: tuple[str, ...]) -> int:
+        """The line of the first key path that the text file has (0 if none)."""
+        lines = dict(self.text_lines)
+        return next((lines[c] for c in candidates if c in lines), 0)
