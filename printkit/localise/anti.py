@@ -41,15 +41,8 @@ def text_keys(game: Game) -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
     required |= {("groups", c.id, "name") for c in game.groups}
     required |= {("roles", r, k) for r in ROLES for k in ("name", "noun", "pawn", "place",
                                                           "jail")}
-    optional: set[tuple[str, ...]] = set()
-    for section, records in (("streets", game.streets), ("stations", game.stations),
-                             ("utilities", game.utilities), ("taxes", game.taxes)):
-        for r in records:
-            required.add((section, r.id, "name"))
-            optional.add((section, r.id, "in_text"))
-    for corner in CORNERS:
-        required |= {("corners", corner, "name"), ("corners", corner, "note")}
-        optional.add(("corners", corner, "in_text"))
+    squares, optional = classic.square_keys(game, CORNERS)
+    required |= squares
     source = game.texts.get(game.source_language)
     own = source.data.get("commands", {}) if source else {}
     for c in game.commands:

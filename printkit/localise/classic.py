@@ -31,6 +31,23 @@ Money = Callable[[int], str]
 Rows = tuple[tuple[str, ...], ...]
 
 
+def square_keys(game: Any, corners: tuple[str, ...]
+                ) -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
+    """Required and optional keys naming a money game's squares: streets, stations,
+    utilities, taxes and corners."""
+    required: set[tuple[str, ...]] = set()
+    optional: set[tuple[str, ...]] = set()
+    for section, records in (("streets", game.streets), ("stations", game.stations),
+                             ("utilities", game.utilities), ("taxes", game.taxes)):
+        for r in records:
+            required.add((section, r.id, "name"))
+            optional.add((section, r.id, "in_text"))
+    for corner in corners:
+        required |= {("corners", corner, "name"), ("corners", corner, "note")}
+        optional.add(("corners", corner, "in_text"))
+    return required, optional
+
+
 def text_keys(game: Game) -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
     """The keys a text file of this game must have, and those it may have."""
     required: set[tuple[str, ...]] = {("game", "title"), ("game", "tagline"),
@@ -38,15 +55,8 @@ def text_keys(game: Game) -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
     required |= {("phrases", k) for k in PHRASES}
     required |= {("units", "step", form) for form in ("one", "other")}
     required |= {("groups", g.id, "name") for g in game.groups}
-    optional: set[tuple[str, ...]] = set()
-    for section, records in (("streets", game.streets), ("stations", game.stations),
-                             ("utilities", game.utilities), ("taxes", game.taxes)):
-        for r in records:
-            required.add((section, r.id, "name"))
-            optional.add((section, r.id, "in_text"))
-    for corner in CORNERS:
-        required |= {("corners", corner, "name"), ("corners", corner, "note")}
-        optional.add(("corners", corner, "in_text"))
+    squares, optional = square_keys(game, CORNERS)
+    required |= squares
     source = game.texts.get(game.source_language)
     cards = source.data.get("cards", {}) if source else {}
     for deck in game.decks:
