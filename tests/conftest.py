@@ -92,13 +92,24 @@ def multiply(m: tuple, n: tuple) -> tuple:
 
 
 def placed_forms(page, extent: bool = False) -> dict[str, tuple[float, ...]]:
-    """Centre (in page coordinates) of every form XObject placed on a page, by name,
-    computed from the content stream's cm operators and each form's /BBox and /Matrix;
-    with `extent`, also the width and height its BBox covers on the page."""
+    """Centre (in page coordinates) of every item placed on a page, by name: form
+    XObjects (repeated artwork, by /BBox and /Matrix) and marked-content items
+    (`/Item <</Name (...)>> BDC`, by the clip rectangle that follows); with `extent`, also
+    the width and height the item covers on the page."""
     from pypdf.generic import ContentStream
 
     xobjects = page["/Resources"].get("/XObject", {})
     ctm, stack, found = (1, 0, 0, 1, 0, 0), [], {}
+    pending = None  # the name of a marked item whose clip rectangle comes next
+    depth = 0  # marked items open: what is drawn inside an item is part of it
+
+    def place(name: str, box: tuple[float, float, float, float], m: tuple) -> None:
+        x0, y0, w, h = box
+        cx, cy = x0 + w / 2, y0 + h / 2
+        size = (abs(m[0]) * w + abs(m[2]) * h, abs(m[1]) * w + abs(m[3]) * h)
+        found[name] = (m[0] * cx + m[2] * cy + m[4], m[1] * cx + m[3] * cy + m[5],
+                       *(size if extent else ()))
+
     for operands, op in ContentStream(page.get_contents(), page.pdf).operations:
         if op == b"q":
             stack.append(ctm)
@@ -106,16 +117,19 @@ def placed_forms(page, extent: bool = False) -> dict[str, tuple[float, ...]]:
             ctm = stack.pop()
         elif op == b"cm":
             ctm = multiply(tuple(float(v) for v in operands), ctm)
-        elif op == b"Do":
+        elif op == b"BDC" and str(operands[0]) == "/Item":
+            pending = str(operands[1]["/Name"]) if not depth else None
+            depth += 1
+        elif op == b"EMC":
+            depth -= 1
+        elif op == b"re" and pending:
+            place(pending, tuple(float(v) for v in operands), ctm)
+            pending = None
+        elif op == b"Do" and not depth:
             form = xobjects[operands[0]].get_object()
             x0, y0, x1, y1 = (float(v) for v in form["/BBox"])
             m = multiply(tuple(float(v) for v in form.get("/Matrix", (1, 0, 0, 1, 0, 0))), ctm)
-            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-            w, h = x1 - x0, y1 - y0
-            size = (abs(m[0]) * w + abs(m[2]) * h, abs(m[1]) * w + abs(m[3]) * h)
-            found[str(operands[0]).removeprefix("/FormXob.")] = (
-                m[0] * cx + m[2] * cy + m[4], m[1] * cx + m[3] * cy + m[5],
-                *(size if extent else ()))
+            place(str(operands[0]).removeprefix("/FormXob."), (x0, y0, x1 - x0, y1 - y0), m)
     return found
 
 

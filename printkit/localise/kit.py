@@ -6,6 +6,7 @@ Nothing after this stage formats a number or looks up a translation.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 
 @dataclass(frozen=True)
@@ -287,7 +288,11 @@ class Kit:
     def product(self, name: str) -> Product:
         return next(p for p in self.products if p.name == name)
 
+    @cached_property
+    def _lines(self) -> dict[tuple[str, ...], int]:
+        return dict(self.text_lines)
+
     def line_of(self, *candidates: tuple[str, ...]) -> int:
         """The line of the first key path that the text file has (0 if none)."""
-        lines = dict(self.text_lines)
+        lines = self._lines
         return next((lines[c] for c in candidates if c in lines), 0)

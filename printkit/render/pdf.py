@@ -38,9 +38,10 @@ class Painter:
     as one path (crop marks, table rules).
     """
 
-    def __init__(self, canvas: Canvas, cmyk: bool = False):
+    def __init__(self, canvas: Canvas, cmyk: bool = False, shared: frozenset[str] = frozenset()):
         self.c = canvas
         self.cmyk = cmyk
+        self.shared = shared  # keys of groups drawn more than once: those become forms
         self.forms: dict[str, str] = {}
         self.colours: dict[tuple[str, bool], Color] = {}
         self.state: dict[str, object] = {}
@@ -158,19 +159,25 @@ class Painter:
             c.drawString(op.x, op.y, op.text)
 
     def draw_group(self, op: Group) -> None:
-        """Ops through a transform; keyed groups become a form XObject (drawn once, its
-        BBox the group's clip), others are clipped with a clipping path."""
+        """Ops through a transform. Keyed groups drawn more than once become a form
+        XObject (drawn once, its BBox the group's clip); a keyed group drawn once (a placed
+        card) is drawn in place as a marked-content item named by its key, so the PDF
+        still tells items apart; other groups are clipped with a clipping path."""
         c = self.c
         self.save()
         c.transform(*op.matrix)
-        if op.key:
+        if op.key in self.shared:
             c.doForm(self.form(op))
         else:
+            if op.key:
+                c.addLiteral(f"/Item <</Name ({pdf_string(op.key)})>> BDC")
             if op.clip:
                 path = c.beginPath()
                 path.rect(*op.clip)
                 c.clipPath(path, stroke=0, fill=0)
             self.draw(op.ops)
+            if op.key:
+                c.addLiteral("EMC")
         self.restore()
 
     def form(self, op: Group) -> str:
@@ -204,11 +211,30 @@ def render(doc: Document, cmyk: bool = False) -> bytes:
     canvas.setAuthor(doc.creator)
     if doc.keywords:
         canvas.setKeywords(doc.keywords)
-    painter = Painter(canvas, cmyk)
+    painter = Painter(canvas, cmyk, shared_keys(doc))
     for page in doc.pages:
         draw_page(canvas, painter, page)
     canvas.save()
     return buffer.getvalue()
+
+
+def shared_keys(doc: Document) -> frozenset[str]:
+    """Keys of the groups that a document draws more than once (repeated artwork)."""
+    seen: set[str] = set()
+    shared: set[str] = set()
+    stack = [op for page in doc.pages for op in page.ops]
+    while stack:
+        op = stack.pop()
+        if isinstance(op, Group):
+            if op.key:
+                (shared if op.key in seen else seen).add(op.key)
+            stack.extend(op.ops)
+    return frozenset(shared)
+
+
+def pdf_string(text: str) -> str:
+    """Text for a PDF literal string: backslashes and parentheses escaped."""
+    return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
 
 
 def draw_page(canvas: Canvas, painter: Painter, page: Page) -> None:
