@@ -99,7 +99,7 @@ def placement(face: Face, x: float, y: float, turn: int) -> Matrix:
 
 
 def place(face: Face, x: float, y: float, turn: int, bleed: float, key: str) -> Op:
-    """A face as one reusable drawing, clipped to its trim plus `bleed`."""
+    """A face placed as one named item (its key), clipped to its trim plus `bleed`."""
     return Group(face.ops, placement(face, x, y, turn),
                  clip=(-bleed, -bleed, face.width + 2 * bleed, face.height + 2 * bleed),
                  key=key)
