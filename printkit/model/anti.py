@@ -16,6 +16,8 @@ from pathlib import Path
 
 from printkit.errors import Where
 from printkit.model.classic import ACTIONS, LADDER, Card, Money, Scale, Station, Utility
+from printkit.model.classic import properties as classic_properties
+from printkit.model.classic import text_section as classic_text_section
 from printkit.model.common import BoardSpec, Square, TextSource, square_names
 
 ROLES = ("competitor", "monopolist")
@@ -205,11 +207,7 @@ class Game:
 
     def text_section(self, ref: str) -> str:
         """The section of text/<lang>.toml that names the square or property `ref`."""
-        for section, table in (("streets", self.street), ("stations", self.station),
-                               ("utilities", self.utility), ("taxes", self.tax)):
-            if ref in table:
-                return section
-        return "corners"
+        return classic_text_section(self, ref)
 
     def named(self) -> frozenset[str]:
         """The ids name() and in_text() accept: the board's named squares."""
@@ -217,7 +215,4 @@ class Game:
 
     def properties(self) -> tuple[Street | Station | Utility, ...]:
         """Every deed in board order."""
-        order = {s.ref: s.position for s in self.squares}
-        props: list[Street | Station | Utility] = [*self.streets, *self.stations,
-                                                   *self.utilities]
-        return tuple(sorted(props, key=lambda p: order.get(p.id, 10_000)))
+        return classic_properties(self)

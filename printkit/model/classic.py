@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 from printkit.errors import Where
 from printkit.model.common import BoardSpec, Square, TextSource, square_names
@@ -216,11 +217,7 @@ class Game:
 
     def text_section(self, ref: str) -> str:
         """The section of text/<lang>.toml that names the square or property `ref`."""
-        for section, table in (("streets", self.street), ("stations", self.station),
-                               ("utilities", self.utility), ("taxes", self.tax)):
-            if ref in table:
-                return section
-        return "corners"
+        return text_section(self, ref)
 
     def named(self) -> frozenset[str]:
         """The ids name() and in_text() accept: the board's named squares."""
@@ -228,7 +225,21 @@ class Game:
 
     def properties(self) -> tuple[Street | Station | Utility, ...]:
         """Every deed in board order."""
-        order = {s.ref: s.position for s in self.squares}
-        props: list[Street | Station | Utility] = [*self.streets, *self.stations,
-                                                   *self.utilities]
-        return tuple(sorted(props, key=lambda p: order.get(p.id, 10_000)))
+        return properties(self)
+
+
+def text_section(game: Any, ref: str) -> str:
+    """The section of a money game's text/<lang>.toml that names square or property `ref`
+    (shared by the money systems, whose games have streets, stations, utilities, taxes)."""
+    for section, table in (("streets", game.street), ("stations", game.station),
+                           ("utilities", game.utility), ("taxes", game.tax)):
+        if ref in table:
+            return section
+    return "corners"
+
+
+def properties(game: Any) -> tuple[Any, ...]:
+    """A money game's deeds (streets, stations, utilities) in board order."""
+    order = {s.ref: s.position for s in game.squares}
+    props = [*game.streets, *game.stations, *game.utilities]
+    return tuple(sorted(props, key=lambda p: order.get(p.id, 10_000)))
