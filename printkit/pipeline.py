@@ -57,19 +57,18 @@ def languages_of(game: AnyGame, langs: list[str]) -> list[str]:
     return resolve_many(langs, load_languages(game.folder), game.languages)
 
 
-def documents(kit: Kit, options: Options) -> list[Document]:
-    """Lay out and impose every product of a kit; raises with every layout problem."""
-    problems = Problems()
+def documents(kit: Kit, options: Options, problems: Problems) -> list[Document]:
+    """Lay out and impose every product of a kit. Problems go to `problems`; those of a
+    deck's cards only as its pages are read (see printkit.products)."""
     made = []
     for product in kit.products:
         for name, suffix, pages, *extra in LAYOUTS[type(product.content)](product, kit, options,
                                                                           problems):
             if not pages:  # e.g. a game without penalty lines has no lines.pdf
                 continue
-            made.append(Document(name, tuple(pages), f"{kit.title} – {product.title}{suffix}",
+            made.append(Document(name, pages, f"{kit.title} – {product.title}{suffix}",
                                  product.title, kit.lang, kit.creator,
                                  extra[0] if extra else ""))
-    problems.raise_if_any()
     return made
 
 
@@ -93,9 +92,13 @@ def kit_for(game: Game, code: str, options: Options, only: tuple[str, ...] = ())
 
 def product_files(kit: Kit, folder: Path, options: Options) -> list[Built]:
     """The files of a kit (usually of one product) for folder, rendered in memory: one job
-    for printkit.workers."""
-    return [Built(folder / f"{doc.name}.pdf", len(doc.pages), render(doc, options.cmyk))
-            for doc in documents(kit, options)]
+    for printkit.workers. Raises with every problem of every page, once all are drawn."""
+    problems = Problems()
+    docs = documents(kit, options, problems)
+    built = [] if problems else [Built(folder / f"{doc.name}.pdf", len(doc.pages),
+                                       render(doc, options.cmyk)) for doc in docs]
+    problems.raise_if_any()
+    return built
 
 
 def output_folder(out: Path, kit: Kit, options: Options) -> Path:

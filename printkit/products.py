@@ -4,6 +4,9 @@ One function per kind of content; a new kind registers itself in LAYOUTS. A layo
 returns (file name, title suffix, pages) or (file name, title suffix, pages, keywords).
 `--target home` imposes cards n-up with crop marks and tiles the board; `--target shop`
 writes one item per page (trim + the vendor's bleed, no marks).
+
+A layout reports what does not fit to `problems`. A deck's cards are laid out only as its
+pages are read (by render, one sheet at a time), so their problems are known then.
 """
 
 from __future__ import annotations
@@ -19,12 +22,13 @@ from printkit.layout.board import board_face
 from printkit.layout.booklet import booklet_pages
 from printkit.layout.cards import card_face
 from printkit.layout.ledger import ledger_pages
-from printkit.layout.ops import MM
+from printkit.layout.ops import MM, Face
 from printkit.layout.problems import item_where
 from printkit.layout.sheets import lines_page, scorepad_pages
 from printkit.layout.tableau import tableau_page
+from printkit.lazy import Lazy
 from printkit.localise.kit import (
-    BoardText, BookletText, Deck, Kit, LedgerText, LinesSet, Product, ScorepadText,
+    BoardText, BookletText, CardText, Deck, Kit, LedgerText, LinesSet, Product, ScorepadText,
     TableauText,
 )
 from printkit.model.printing import PrintSpec
@@ -154,15 +158,10 @@ def deck(product: Product, kit: Kit, options: Options, problems: Problems) -> Pa
                      f"{', '.join(spec.formats)} or define it under [print.formats] in "
                      "game.toml")
         return []
-    width, height = spec.formats[d.card_format]
+    size = spec.formats[d.card_format]
     copies = (options.players or 1) if d.per_player else 1  # a player aid for every player
-    sides = []
-    for side, cards in (("front", d.fronts * copies), ("back", d.backs * copies)):
-        sides.append(tuple(card_face(c, width, height, item_where(
-            kit, f"{d.name}.{c.id} ({side})", *card_keys(d.name, c.id)), problems,
-            options.bleed) for c in cards))
-    if problems:
-        return []
+    sides = [faces(d.name, cards, side, size, kit, options.bleed, problems)
+             for side, cards in (("front", d.fronts * copies), ("back", d.backs * copies))]
     if options.target == "shop":
         together, backs = shop(sides[0], sides[1], spec.vendors[options.vendor].sides)
         if backs:
@@ -178,6 +177,17 @@ def deck(product: Product, kit: Kit, options: Options, problems: Problems) -> Pa
                      "a larger --paper, a smaller card format or other sheet settings")
         return []
     return [(product.name, "", pages)]
+
+
+def faces(deck: str, cards: tuple[CardText, ...], side: str, size: tuple[float, float],
+          kit: Kit, bleed: float, problems: Problems) -> Lazy[Face]:
+    """The faces of one side of a deck, each laid out when it is read (so a deck is laid
+    out one sheet at a time as it renders); a card that does not fit is reported then."""
+    def face(i: int) -> Face:
+        card = cards[i]
+        where = item_where(kit, f"{deck}.{card.id} ({side})", *card_keys(deck, card.id))
+        return card_face(card, *size, where, problems, bleed)
+    return Lazy(len(cards), face)
 
 
 def card_keys(deck: str, card: str) -> tuple[tuple[str, ...], ...]:

@@ -71,6 +71,7 @@ def kit_for(lang: str = "nl", game: str = "spankopoly"):
 
 def render_docs(kit, product: str, options: Options, config: Path | None = None) -> dict:
     """The PDFs (file name -> PdfReader) of one product of a kit, rendered in memory."""
+    from printkit.errors import Problems
     from printkit.load.printing import load_print_spec
     from printkit.pipeline import documents
     from printkit.products import resolve
@@ -79,8 +80,11 @@ def render_docs(kit, product: str, options: Options, config: Path | None = None)
     spec = load_print_spec(builtin("data") / kit.game / "game.toml", config)
     resolved = resolve(replace(options, players=options.players or 4), spec)
     one = replace(kit, products=tuple(p for p in kit.products if p.name == product))
-    return {doc.name: PdfReader(io.BytesIO(render(doc, resolved.cmyk)))
-            for doc in documents(one, resolved)}
+    problems = Problems()
+    pdfs = {doc.name: PdfReader(io.BytesIO(render(doc, resolved.cmyk)))
+            for doc in documents(one, resolved, problems)}
+    problems.raise_if_any()
+    return pdfs
 
 
 def multiply(m: tuple, n: tuple) -> tuple:

@@ -107,7 +107,11 @@ def outcome(folder: Path) -> str:
         options = resolve(Options(players=players_for(game, None)),
                           load_print_spec(folder / "game.toml"))
         kit = localise(game, game.source_language)
-        documents(kit, options)
+        problems = Problems()
+        for doc in documents(kit, options, problems):
+            for _ in doc.pages:  # a deck is laid out as its pages are read
+                pass
+        problems.raise_if_any()
     except PrintkitError as exc:
         assert exc.problems
         for problem in exc.problems:

@@ -4,6 +4,7 @@ memory are measured by the benchmark, bench/run.py, not here, to keep the suite 
 from __future__ import annotations
 
 import math
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -33,3 +34,51 @@ def test_a_deck_of_thousands_of_cards_builds(game, cards: int, tmp_path: Path) -
     first, last = reader.pages[0].extract_text(), reader.pages[-2].extract_text()
     assert first.strip() and last.strip()
     assert reader.pages[-1].extract_text().strip()  # the last backs
+
+
+def test_a_deck_is_laid_out_one_sheet_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Imposing a deck lays out nothing yet; each page lays out only its own cards when
+    it is read (so memory does not grow with the deck), and reading it again makes it
+    again, unchanged."""
+    import printkit.products as products
+    from conftest import kit_for
+    from printkit.errors import Problems
+    from printkit.load.printing import load_print_spec
+    from printkit.pipeline import documents
+    from printkit.products import resolve
+
+    laid_out: list[str] = []
+    real = products.card_face
+    monkeypatch.setattr(products, "card_face", lambda card, *a: laid_out.append(card.id)
+                        or real(card, *a))
+    kit = kit_for("nl")
+    kit = type(kit)(**{**kit.__dict__, "products": (kit.product("chance"),)})
+    options = resolve(Options(players=4), load_print_spec(builtin("data") / "spankopoly"
+                                                          / "game.toml"))
+    [doc] = documents(kit, options, Problems())
+    laid_out.clear()
+    second = doc.pages[2]  # the second sheet of fronts
+    cards = {op.key.removeprefix("front.") for op in second.ops if getattr(op, "key", "")}
+    assert cards and laid_out == sorted(cards, key=laid_out.index) and len(laid_out) == len(cards)
+    assert doc.pages[2] == second and len(laid_out) == 2 * len(cards)
+    fronts = kit.product("chance").content.fronts
+    assert len(doc.pages) == 2 * math.ceil(len(fronts) / len(cards))
+
+
+def test_a_bad_card_late_in_a_large_deck_is_reported_and_nothing_written(
+        tmp_path: Path) -> None:
+    from printkit.errors import PrintkitError
+
+    data = grown_copy(builtin("data") / "spankopoly", tmp_path / "data" / "spankopoly",
+                      "chance.toml", "chance", 500)
+    last = tomllib.loads((data / "chance.toml").read_text("utf-8"))["card"][-1]["id"]
+    text = data / "text" / "nl.toml"
+    before, header, after = text.read_text("utf-8").partition(f"[chance.{last}]")
+    text.write_text(before + header + after.replace('text = "', 'text = "' + "lang " * 1500, 1),
+                    "utf-8")
+    with pytest.raises(PrintkitError) as raised:
+        build("spankopoly", ["nl"], tmp_path / "data", tmp_path / "out", Options(),
+              only=("chance",), workers=1)
+    [problem] = raised.value.problems
+    assert f"chance.{last} (front)" in str(problem) and "does not fit" in str(problem)
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.pdf"))

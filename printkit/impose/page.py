@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from printkit.layout.ops import MM, Op
@@ -28,10 +29,11 @@ class Page:
 
 @dataclass(frozen=True)
 class Document:
-    """A PDF to write: pages plus the information in its metadata."""
+    """A PDF to write: pages plus the information in its metadata. The pages may be made
+    as they are read (a `printkit.lazy.Lazy` sequence): render reads each one once."""
 
     name: str
-    pages: tuple[Page, ...]
+    pages: Sequence[Page]
     title: str
     subject: str
     lang: str

@@ -1,6 +1,6 @@
 """Place card faces n-up on sheets, with crop marks and duplex backs behind their fronts.
 
-Each face is placed whole (as one reusable drawing clipped to its bleed box). The grid is
+Each face is placed whole (as one named drawing clipped to its bleed box). The grid is
 centred on the sheet; cards may be turned a quarter turn when more fit that way. Backs
 are placed so that a card turned over sideways (about its own vertical axis) shows its
 back upright, whichever edge the sheet is flipped over.
@@ -8,10 +8,12 @@ back upright, whichever edge the sheet is flipped over.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from printkit.impose.page import Box, Page
 from printkit.layout.ops import MM, REGISTRATION, Face, Group, Line, Matrix, Op, rotate
+from printkit.lazy import Lazy
 from printkit.model.printing import SheetSpec
 
 MARK_WIDTH = 0.25
@@ -155,48 +157,76 @@ def grow(box: Box, by: float) -> Box:
     return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
 
 
-def nup(fronts: tuple[Face, ...], backs: tuple[Face, ...], paper: tuple[float, float],
+@dataclass(frozen=True)
+class Sheets:
+    """Card faces on n-up sheets: page k of the fronts and of their backs, made on demand."""
+
+    fronts: Sequence[Face]
+    backs: Sequence[Face]
+    paper: tuple[float, float]
+    grid: Grid
+    duplex: str
+    offset: tuple[float, float]
+
+    @property
+    def count(self) -> int:
+        return -(-len(self.fronts) // self.grid.per_sheet)
+
+    def slots(self, k: int) -> tuple[range, list[tuple[float, float]]]:
+        """The faces of sheet k (0-based) and the bottom-left corners of their trims."""
+        g = self.grid
+        chunk = range(k * g.per_sheet, min((k + 1) * g.per_sheet, len(self.fronts)))
+        return chunk, [g.slot(i - chunk.start) for i in chunk]
+
+    def front(self, k: int) -> Page:
+        g = self.grid
+        chunk, slots = self.slots(k)
+        turn = 90 if g.turned else 0
+        ops = [place(face, *s, turn, g.bleed, f"front.{face.name}")
+               for face, s in zip(self.fronts[chunk.start:chunk.stop], slots)]
+        trim = g.trim_box()
+        return Page(*self.paper, tuple(ops + crop_marks(g, trim, slots)), trim,
+                    grow(trim, g.bleed), f"front {k + 1}")
+
+    def back(self, k: int) -> Page:
+        """The backs of sheet k where they land behind their fronts (or, not duplex, in
+        the same places as the fronts, with their own crop marks)."""
+        g, duplex = self.grid, self.duplex
+        chunk, slots = self.slots(k)
+        bturn = back_turn(90 if g.turned else 0, duplex)
+        boxes = [mirror((x, y, x + g.item_w, y + g.item_h), self.paper, duplex, self.offset)
+                 for x, y in slots]
+        ops = [place(face, b[0], b[1], bturn, g.bleed, f"back.{face.name}")
+               for face, b in zip(self.backs[chunk.start:chunk.stop], boxes)]
+        btrim = mirror(g.trim_box(), self.paper, duplex, self.offset)
+        if duplex not in ("long", "short"):
+            ops += crop_marks(g, btrim, [(b[0], b[1]) for b in boxes])
+        return Page(*self.paper, tuple(ops), btrim, grow(btrim, g.bleed), f"back {k + 1}")
+
+    def page(self, i: int) -> Page:
+        """Page i of the document: each sheet of fronts followed by its backs (duplex), or
+        all fronts, then all backs."""
+        if not self.backs:
+            return self.front(i)
+        if self.duplex in ("long", "short"):
+            return self.back(i // 2) if i % 2 else self.front(i // 2)
+        return self.front(i) if i < self.count else self.back(i - self.count)
+
+
+def nup(fronts: Sequence[Face], backs: Sequence[Face], paper: tuple[float, float],
         spec: SheetSpec, duplex: str = "long",
-        offset: tuple[float, float] = (0.0, 0.0)) -> list[Page]:
-    """Sheets of fronts with crop marks, and the sheets of their backs.
+        offset: tuple[float, float] = (0.0, 0.0)) -> Sequence[Page]:
+    """Sheets of fronts with crop marks, and the sheets of their backs, each made when it
+    is read (so are the faces, when they are a `Lazy` sequence).
 
     long/short: each sheet of fronts is followed by its backs, mirrored for that flip and
     shifted by `offset` (points). none: all fronts, then all backs in the same places as
     their fronts (print one-sided, cut both and glue), each sheet with its own marks.
     """
     first = fronts[0]
-    g = grid(paper, first.width, first.height, spec)
-    turn = 90 if g.turned else 0
-    front_pages: list[Page] = []
-    back_pages: list[Page] = []
-    for start in range(0, len(fronts), g.per_sheet):
-        chunk = range(start, min(start + g.per_sheet, len(fronts)))
-        slots = [g.slot(i - start) for i in chunk]
-        trim = g.trim_box()
-        number = start // g.per_sheet + 1
-        ops = [place(fronts[i], *s, turn, g.bleed, f"front.{fronts[i].name}")
-               for i, s in zip(chunk, slots)]
-        front_pages.append(Page(*paper, tuple(ops + crop_marks(g, trim, slots)), trim,
-                                grow(trim, g.bleed), f"front {number}"))
-        if not backs:
-            continue
-        bturn = back_turn(turn, duplex)
-        boxes = [mirror((x, y, x + g.item_w, y + g.item_h), paper, duplex, offset)
-                 for x, y in slots]
-        ops = [place(backs[i], b[0], b[1], bturn, g.bleed, f"back.{backs[i].name}")
-               for i, b in zip(chunk, boxes)]
-        btrim = mirror(trim, paper, duplex, offset)
-        if duplex not in ("long", "short"):
-            ops += crop_marks(g, btrim, [(b[0], b[1]) for b in boxes])
-        back_pages.append(Page(*paper, tuple(ops), btrim, grow(btrim, g.bleed),
-                               f"back {number}"))
-    if duplex not in ("long", "short"):
-        return front_pages + back_pages
-    pages: list[Page] = []
-    for k, front in enumerate(front_pages):
-        pages.append(front)
-        pages.extend(back_pages[k:k + 1])
-    return pages
+    sheets = Sheets(fronts, backs, paper, grid(paper, first.width, first.height, spec), duplex,
+                    offset)
+    return Lazy(sheets.count * (2 if backs else 1), sheets.page)
 
 
 def single(face: Face, mark_offset: float, mark_length: float,
@@ -221,15 +251,17 @@ def bare(face: Face, side: str = "face") -> Page:
                 trim, page_box, f"{side} {face.name}")
 
 
-def shop(fronts: tuple[Face, ...], backs: tuple[Face, ...],
-         sides: str) -> tuple[list[Page], list[Page]]:
-    """One card per page in a vendor's order; the second list holds separate backs."""
-    f = [bare(face, "front") for face in fronts]
-    b = [bare(face, "back") for face in backs]
+def shop(fronts: Sequence[Face], backs: Sequence[Face],
+         sides: str) -> tuple[Sequence[Page], Sequence[Page]]:
+    """One card per page in a vendor's order; the second sequence holds separate backs.
+    Pages are made when they are read."""
+    f: Sequence[Page] = Lazy(len(fronts), lambda i: bare(fronts[i], "front"))
+    b: Sequence[Page] = Lazy(len(backs), lambda i: bare(backs[i], "back"))
     if sides == "separate" or not b:
         return f, b
-    pairs = zip(b, f) if sides == "back-first" else zip(f, b)
-    return [page for pair in pairs for page in pair], []
+    first, second = (b, f) if sides == "back-first" else (f, b)
+    pairs = min(len(f), len(b))
+    return Lazy(2 * pairs, lambda i: (second if i % 2 else first)[i // 2]), ()
 
 
 def plain(face: Face) -> Page:

@@ -96,7 +96,7 @@ def board_drawing(face: Face) -> Group:
     """The whole face (with bleed) as one drawing, drawn once and reused on every tile."""
     b = face.bleed
     return Group(face.ops, IDENTITY, clip=(-b, -b, face.width + 2 * b, face.height + 2 * b),
-                 key=f"face.{face.name}")
+                 key=f"face.{face.name}", reuse=True)
 
 
 def tile_pages(face: Face, paper: tuple[float, float], overlap: float, steps: tuple[str, ...],

@@ -143,7 +143,7 @@ def back_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
                           h - 2 * SAFE - 2 * MM, stroke=ink, width=1.2)]
     art += placed_ops(lines, SAFE + 2 * MM, (h + total) / 2, inner, ink, centre=True)
     return [Group(tuple(art), key=f"back:{colour}:{card.title}:{w:.1f}x{h:.1f}+{bleed:.2f}:"
-                  + "|".join(getattr(b, "text", "") for b in card.blocks))]
+                  + "|".join(getattr(b, "text", "") for b in card.blocks), reuse=True)]
 
 
 def placed_ops(lines: list[Placed], x: float, top: float, width: float, colour: str,

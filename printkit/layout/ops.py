@@ -65,14 +65,16 @@ class Text:
 class Group:
     """Ops drawn through a transform, optionally clipped to a local rectangle.
 
-    A non-empty `key` marks artwork that repeats (a card back): render may draw it once
-    and reuse it.
+    A non-empty `key` names the drawing (a placed card: `front.<id>`), so the PDF tells
+    items apart. `reuse` marks artwork drawn many times with the same key (a card back,
+    the board on every tile): render draws it once and reuses it.
     """
 
     ops: tuple[Op, ...]
     matrix: Matrix = IDENTITY
     clip: tuple[float, float, float, float] | None = None
     key: str = ""
+    reuse: bool = False
 
 
 Op = Rect | Line | Circle | Text | Group

@@ -1,13 +1,21 @@
 """Draw a `Document` with reportlab: embedded subset TrueType fonts, page boxes, and
-byte-reproducible output (invariant mode)."""
+byte-reproducible output (invariant mode).
+
+Pages are read one at a time (a deck's are laid out as they are read) and each page's
+content is compressed as soon as it is finished, so a long document costs little more
+memory than its compressed size.
+"""
 
 from __future__ import annotations
 
 import io
 import re
+import zlib
+from itertools import chain
 
 from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFStream
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
@@ -38,10 +46,9 @@ class Painter:
     as one path (crop marks, table rules).
     """
 
-    def __init__(self, canvas: Canvas, cmyk: bool = False, shared: frozenset[str] = frozenset()):
+    def __init__(self, canvas: Canvas, cmyk: bool = False):
         self.c = canvas
         self.cmyk = cmyk
-        self.shared = shared  # keys of groups drawn more than once: those become forms
         self.forms: dict[str, str] = {}
         self.colours: dict[tuple[str, bool], Color] = {}
         self.state: dict[str, object] = {}
@@ -159,14 +166,14 @@ class Painter:
             c.drawString(op.x, op.y, op.text)
 
     def draw_group(self, op: Group) -> None:
-        """Ops through a transform. Keyed groups drawn more than once become a form
-        XObject (drawn once, its BBox the group's clip); a keyed group drawn once (a placed
-        card) is drawn in place as a marked-content item named by its key, so the PDF
-        still tells items apart; other groups are clipped with a clipping path."""
+        """Ops through a transform. Artwork marked for reuse becomes a form XObject (drawn
+        once, its BBox the group's clip); another keyed group (a placed card) is drawn in
+        place as a marked-content item named by its key, so the PDF still tells items
+        apart; other groups are clipped with a clipping path."""
         c = self.c
         self.save()
         c.transform(*op.matrix)
-        if op.key in self.shared:
+        if op.reuse and op.key:
             c.doForm(self.form(op))
         else:
             if op.key:
@@ -198,10 +205,11 @@ class Painter:
 
 
 def render(doc: Document, cmyk: bool = False) -> bytes:
-    """The PDF file of a document."""
+    """The PDF file of a document, its pages read once each, in order."""
     register_fonts()
     buffer = io.BytesIO()
-    first = doc.pages[0]
+    pages = iter(doc.pages)
+    first = next(pages)
     canvas = Canvas(buffer, pagesize=(first.width, first.height), invariant=1,
                     initialFontName=FONT_NAMES["regular"], initialFontSize=9,
                     pageCompression=1, lang=doc.lang)
@@ -211,25 +219,11 @@ def render(doc: Document, cmyk: bool = False) -> bytes:
     canvas.setAuthor(doc.creator)
     if doc.keywords:
         canvas.setKeywords(doc.keywords)
-    painter = Painter(canvas, cmyk, shared_keys(doc))
-    for page in doc.pages:
+    painter = Painter(canvas, cmyk)
+    for page in chain((first,), pages):
         draw_page(canvas, painter, page)
     canvas.save()
     return buffer.getvalue()
-
-
-def shared_keys(doc: Document) -> frozenset[str]:
-    """Keys of the groups that a document draws more than once (repeated artwork)."""
-    seen: set[str] = set()
-    shared: set[str] = set()
-    stack = [op for page in doc.pages for op in page.ops]
-    while stack:
-        op = stack.pop()
-        if isinstance(op, Group):
-            if op.key:
-                (shared if op.key in seen else seen).add(op.key)
-            stack.extend(op.ops)
-    return frozenset(shared)
 
 
 def pdf_string(text: str) -> str:
@@ -245,3 +239,16 @@ def draw_page(canvas: Canvas, painter: Painter, page: Page) -> None:
     painter.forget()
     painter.draw(page.ops)
     canvas.showPage()
+    compress_last_page(canvas)
+
+
+def compress_last_page(canvas: Canvas) -> None:
+    """Replace the drawing code of the page just finished by its compressed stream.
+
+    reportlab keeps every page's code as text until it saves the file and only then
+    compresses it; doing it now keeps a long document's memory near its file size.
+    """
+    page = canvas._doc.Pages.pages[-1]
+    stream = PDFStream(content=zlib.compress(page.stream.encode("utf-8")))
+    stream.dictionary["Filter"] = PDFArray([PDFName("FlateDecode")])
+    page.Contents, page.stream = stream, None
