@@ -24,7 +24,7 @@ from printkit.load.printing import load_print_spec
 from printkit.localise import localise
 from printkit.localise.catalog import load_labels
 from printkit.localise.kit import Kit
-from printkit.localise.languages import load_languages, resolve_many
+from printkit.localise.languages import asked_codes, load_languages, resolve_many
 from printkit.localise.languages import resolve as resolve_language
 from printkit.localise.printaids import calibration_text
 from printkit.model import AnyGame
@@ -46,11 +46,18 @@ class Built:
     data: bytes
 
 
-def load(name: str, data: Path | None) -> AnyGame:
-    """Load and validate a game by name or folder."""
+def load(name: str, data: Path | None, langs: list[str] | None = None) -> AnyGame:
+    """Load and validate a game by name or folder; given --lang values (`langs`), read
+    only the text files of those languages and of the source language."""
     folder = find_game(name, data)
     problems = Problems(folder.parent)
-    return validate_game(load_game(folder, problems), problems)
+    codes = None
+    if langs is not None:
+        try:
+            codes = asked_codes(langs, load_languages(folder))
+        except PrintkitError:  # an unknown --lang is reported once the game is loaded
+            codes = None
+    return validate_game(load_game(folder, problems, codes), problems)
 
 
 def languages_of(game: AnyGame, langs: list[str]) -> list[str]:
@@ -124,7 +131,7 @@ def build(name: str, langs: list[str], data: Path | None, out: Path, options: Op
     (`config`, or the usual places); home output goes to out/<game>/<lang>/, shop output
     to out/<game>/<lang>/shop-<vendor>/.
     """
-    game = load(name, data)
+    game = load(name, data, langs)
     options = replace(options, players=players_for(game, options.players))
     options = resolve(options, load_print_spec(game.folder / "game.toml", config))
     codes = languages_of(game, langs)

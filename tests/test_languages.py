@@ -111,3 +111,23 @@ def test_check_names_a_removed_norwegian_string(tmp_path: Path) -> None:
     code, out = run("check", "--data", str(game.parent), "--lang", "nb")
     assert code == 2
     assert "missing: spankopoly/text/nb.toml" in out and "streets.kitchen.name: missing text" in out
+
+
+def test_a_build_reads_only_the_text_files_of_its_languages(tmp_path: Path) -> None:
+    """A broken Danish text does not stop a Dutch build; a build or check that includes
+    Danish reports it, with its line."""
+    from conftest import copy_game
+
+    game = copy_game("spankopoly", tmp_path / "data")
+    da = game / "text" / "da.toml"
+    da.write_text(da.read_text("utf-8").replace('title = "', 'title = ', 1), "utf-8")
+    out = str(tmp_path / "out")
+    code, output = run("build", str(game), "--lang", "nl", "--out", out)
+    assert code == 0, output
+    assert (tmp_path / "out" / "spankopoly" / "nl" / "chance.pdf").is_file()
+    for args in (("build", str(game), "--lang", "nl,dansk", "--out", out),
+                 ("build", str(game), "--lang", "all", "--out", out),
+                 ("check", str(game))):
+        code, output = run(*args)
+        assert code == 2 and "text/da.toml:" in output and "malformed TOML" in output, args
+    assert not (tmp_path / "out" / "spankopoly" / "da").exists()

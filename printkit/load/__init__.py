@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
 
 from printkit.errors import Problems
@@ -14,8 +15,10 @@ SYSTEMS = {"spankopoly": spankopoly.load, "classic": classic.load, "anti": anti.
            "playing_cards": playing_cards.load}
 
 
-def load_game(folder: Path, problems: Problems | None = None) -> AnyGame:
-    """Read a game folder into a Game.
+def load_game(folder: Path, problems: Problems | None = None,
+              langs: Collection[str] | None = None) -> AnyGame:
+    """Read a game folder into a Game; of its text files, only those of `langs` and of the
+    source language when `langs` is given (a build reads the languages it builds).
 
     Problems go to `problems` when given (the caller raises them after validating, so that
     every problem is reported at once); otherwise they are raised here. Unreadable files,
@@ -36,7 +39,9 @@ def load_game(folder: Path, problems: Problems | None = None) -> AnyGame:
         problems.add(manifest.where("game", "system"),
                      f"unknown system '{system}'; use one of {', '.join(SYSTEMS)}")
         problems.raise_if_any()
-    game = SYSTEMS[system](folder, manifest, problems)
+    if langs is not None:
+        langs = {*langs, str(game.get("source_language", ""))}
+    game = SYSTEMS[system](folder, manifest, problems, langs)
     if problems.unreadable or not collect:
         problems.raise_if_any()
     return game

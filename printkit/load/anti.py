@@ -9,6 +9,7 @@ card actions); whether ladders rise or the command table is whole is for `valida
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -41,8 +42,10 @@ COMMAND_KEYS = {"role", "sum", "action", "target", "steps", "amount", "per_house
 YES, NO = ("yes", "true", "1"), ("no", "false", "0", "")
 
 
-def load(folder: Path, manifest: Toml, problems: Problems) -> Game:
-    """Read every data file of the game folder; problems are collected, not raised."""
+def load(folder: Path, manifest: Toml, problems: Problems,
+         langs: Collection[str] | None = None) -> Game:
+    """Read every data file of the game folder (of the text files, those of `langs`, or
+    all); problems are collected, not raised."""
     check_keys(manifest, GAME_KEYS, problems)
     game = manifest.data.get("game", {})
     stations = manifest.data.get("stations", {})
@@ -80,7 +83,7 @@ def load(folder: Path, manifest: Toml, problems: Problems) -> Game:
         squares=tuple(square(r, problems) for r in read_csv(
             folder / "board.csv", problems, ("position", "kind", "ref"))),
         commands=commands(folder / "commands.toml", problems),
-        texts=texts(folder, problems),
+        texts=texts(folder, problems, langs),
         where=manifest.where(),
     )
 

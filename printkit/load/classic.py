@@ -7,6 +7,7 @@ whether a price or rent is positive, or a ladder rises, is for `validate` to jud
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -41,8 +42,10 @@ DECK_ICONS = ("question", "chest")
 MAX_MONEY = 10_000_000
 
 
-def load(folder: Path, manifest: Toml, problems: Problems) -> Game:
-    """Read every data file of the game folder; problems are collected, not raised."""
+def load(folder: Path, manifest: Toml, problems: Problems,
+         langs: Collection[str] | None = None) -> Game:
+    """Read every data file of the game folder (of the text files, those of `langs`, or
+    all); problems are collected, not raised."""
     check_keys(manifest, GAME_KEYS, problems)
     stations = section(manifest, "stations")
     return Game(
@@ -77,7 +80,7 @@ def load(folder: Path, manifest: Toml, problems: Problems) -> Game:
         squares=tuple(square(r, problems) for r in read_csv(
             folder / "board.csv", problems, ("position", "kind", "ref"))),
         decks=decks(folder, manifest, problems),
-        texts=texts(folder, problems),
+        texts=texts(folder, problems, langs),
         where=manifest.where(),
     )
 

@@ -3,6 +3,7 @@ text/<lang>.toml. There is no board.csv: the board is a deck of playing cards.""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +28,10 @@ GAME_KEYS: dict[str, set[str] | None] = {
 MAX_COINS = 10_000
 
 
-def load(folder: Path, manifest: Toml, problems: Problems) -> Game:
-    """Read every data file of the game folder; problems are collected, not raised."""
+def load(folder: Path, manifest: Toml, problems: Problems,
+         langs: Collection[str] | None = None) -> Game:
+    """Read every data file of the game folder (of the text files, those of `langs`, or
+    all); problems are collected, not raised."""
     check_keys(manifest, GAME_KEYS, problems)
     game = manifest.data.get("game", {})
     return Game(
@@ -44,7 +47,7 @@ def load(folder: Path, manifest: Toml, problems: Problems) -> Game:
             folder / "prices.csv", problems, ("from", "to", "price"))),
         jokers=tuple(joker(r, problems) for r in read_csv(
             folder / "jokers.csv", problems, ("sum", "action", "amount"), ("per",))),
-        texts=texts(folder, problems),
+        texts=texts(folder, problems, langs),
         where=manifest.where(),
     )
 

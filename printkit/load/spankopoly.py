@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +28,10 @@ GAME_KEYS = {
 CARD_KEYS = {"id", "keep", "goto", "direct", "start_note", "params"}
 
 
-def load(folder: Path, manifest: Toml, problems: Problems) -> Game:
-    """Read every data file of the game folder; problems are collected, not raised."""
+def load(folder: Path, manifest: Toml, problems: Problems,
+         langs: Collection[str] | None = None) -> Game:
+    """Read every data file of the game folder (of the text files, those of `langs`, or
+    all); problems are collected, not raised."""
     check_keys(manifest, GAME_KEYS, problems)
     return Game(
         id=folder.name,
@@ -62,7 +65,7 @@ def load(folder: Path, manifest: Toml, problems: Problems) -> Game:
         states=states(manifest, problems),
         spanker_die=tuple(spanker(r, problems) for r in read_csv(
             folder / "spanker_die.csv", problems, ("opponents", "faces", "spanker"))),
-        texts=texts(folder, problems),
+        texts=texts(folder, problems, langs),
         where=manifest.where("game"),
     )
 
@@ -304,10 +307,14 @@ def chance_card(doc: Toml, i: int, c: dict, problems: Problems) -> ChanceCard:
         where=doc.where("card", i))
 
 
-def texts(folder: Path, problems: Problems) -> dict[str, TextSource]:
-    """Every text/<lang>.toml of the game, parsed (rendered later, per language)."""
+def texts(folder: Path, problems: Problems,
+          langs: Collection[str] | None = None) -> dict[str, TextSource]:
+    """The game's text/<lang>.toml files, parsed (rendered later, per language): those of
+    `langs`, or every one."""
     result = {}
     for path in sorted((folder / "text").glob("*.toml")):
+        if langs is not None and path.stem not in langs:
+            continue
         doc = read_toml(path, problems)
         if doc is not None:
             result[path.stem] = TextSource(path.stem, path, doc.data, doc.lines)

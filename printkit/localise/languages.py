@@ -122,6 +122,14 @@ def resolve(text: str, languages: dict[str, Language]) -> str:
     raise PrintkitError(f"--lang {text}: unknown language; choose {choices} or all")
 
 
+def asked_codes(texts: list[str], languages: dict[str, Language]) -> set[str] | None:
+    """The codes that --lang values name, or None when they ask for all of a game's."""
+    parts = [part for text in texts for part in text.split(",") if part.strip()]
+    if any(_normal(part) == "all" for part in parts):
+        return None
+    return {resolve(part, languages) for part in parts}
+
+
 def resolve_many(texts: list[str], languages: dict[str, Language],
                  game_languages: tuple[str, ...]) -> list[str]:
     """Codes for a list of --lang values; `all` means every language of the game."""
