@@ -63,8 +63,7 @@ def _run(game: AnyGame, code: str, allow_missing: bool) -> tuple[Kit, Problems, 
     text = game.texts.get(code) or game.texts.get(game.source_language)
     located = {} if text is None else {
         "text_file": problems.where(text.path).path,
-        "text_lines": tuple((k, v) for k, v in text.lines.items()
-                            if all(isinstance(p, str) for p in k))}
+        "text_lines": text.lines}
     return replace(kit, print_text=print_text(labels), **located), problems, labels
 
 

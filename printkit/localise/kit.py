@@ -5,8 +5,8 @@ Nothing after this stage formats a number or looks up a translation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -283,16 +283,13 @@ class Kit:
     products: tuple[Product, ...]
     print_text: PrintText = PrintText()
     text_file: str = ""  # the wording of this language, as shown in problems
-    text_lines: tuple[tuple[tuple[str, ...], int], ...] = ()  # key path -> line there
+    text_lines: Mapping[tuple, int] = field(default_factory=dict, compare=False,
+                                            repr=False)  # key path -> line there
 
     def product(self, name: str) -> Product:
         return next(p for p in self.products if p.name == name)
 
-    @cached_property
-    def _lines(self) -> dict[tuple[str, ...], int]:
-        return dict(self.text_lines)
-
     def line_of(self, *candidates: tuple[str, ...]) -> int:
         """The line of the first key path that the text file has (0 if none)."""
-        lines = self._lines
+        lines = self.text_lines
         return next((lines[c] for c in candidates if c in lines), 0)
