@@ -8,16 +8,13 @@ from typing import Any
 from babel import Locale
 
 from printkit.errors import PrintkitError, Problem, Problems
-from printkit.localise import anti, classic, playing_cards, spankopoly
+from printkit.load import system_module
 from printkit.localise.catalog import Labels, load_labels, read_catalog, untranslated
 from printkit.localise.kit import Kit
 from printkit.localise.languages import Language, load_languages
 from printkit.localise.printaids import print_text
 from printkit.localise.wording import Wording
 from printkit.model import AnyGame
-
-SYSTEMS = {"spankopoly": spankopoly, "classic": classic, "anti": anti,
-           "playing_cards": playing_cards}
 
 
 @dataclass(frozen=True)
@@ -59,7 +56,7 @@ def _run(game: AnyGame, code: str, allow_missing: bool) -> tuple[Kit, Problems, 
     problems = Problems(game.folder.parent)
     labels = load_labels(lang.catalog, lang.locale, mark_missing=allow_missing)
     wording = Wording(game, lang, problems, allow_missing)
-    kit = SYSTEMS[game.system].localise(game, wording, labels)
+    kit = system_module("localise", game.system).localise(game, wording, labels)
     text = game.texts.get(code) or game.texts.get(game.source_language)
     located = {} if text is None else {
         "text_file": problems.where(text.path).path,
@@ -88,7 +85,7 @@ def _check(game: Game, code: str) -> tuple[TextReport, Kit | None]:
     lang = language_for(game, code)
     kit = None
     problems = Problems(game.folder.parent)
-    required, optional = SYSTEMS[game.system].text_keys(game)
+    required, optional = system_module("localise", game.system).text_keys(game)
     categories = set(Locale.parse(lang.locale).plural_form.tags) | {"other"}
     units = {k[1] for k in required if k[0] == "units"}
     required = {k for k in required if k[0] != "units" or k[2] in categories}
