@@ -90,11 +90,9 @@ def players_for(game: AnyGame, wanted: int | None) -> int:
 
 
 def kit_for(game: Game, code: str, options: Options, only: tuple[str, ...] = ()) -> Kit:
-    """The game localised in one language (a job for printkit.workers)."""
-    kit = localise(game, code, options.allow_missing)
-    if only:
-        kit = replace(kit, products=tuple(p for p in kit.products if p.name in only))
-    return kit
+    """The game (its products in `only`, if any) localised in one language: a job for
+    printkit.workers."""
+    return localise(game, code, options.allow_missing, only)
 
 
 def product_files(kit: Kit, folder: Path, options: Options) -> list[Built]:

@@ -9,7 +9,6 @@ jobs run one after the other in this process: the output is the same bytes eithe
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections.abc import Callable
 from typing import TypeVar
@@ -32,9 +31,13 @@ def run_all(jobs: list[Callable[[], T]], workers: int | None = None,
     `done(i)` is called as job i finishes."""
     workers = default_workers(len(jobs)) if workers is None else max(1, workers)
     prepare()
-    if workers < 2 or len(jobs) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    if workers < 2 or len(jobs) < 2:
         return _one_by_one(jobs, done)
-    from concurrent.futures import ProcessPoolExecutor  # only when there is work to share
+    import multiprocessing  # only when there is work to share: a one-job build never forks
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return _one_by_one(jobs, done)
+    from concurrent.futures import ProcessPoolExecutor
 
     problems: list[Problem] = []
     results: list[T] = []

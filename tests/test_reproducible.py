@@ -54,3 +54,15 @@ def test_separate_processes_with_different_hash_seeds_give_identical_files(
                         str(out)], env=env, check=True, capture_output=True, cwd=tmp_path)
         outputs.append(files_of(out))
     assert outputs[0] and outputs[0] == outputs[1]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_a_product_built_alone_has_the_bytes_it_has_in_the_whole_kit(game,
+                                                                     tmp_path: Path) -> None:
+    whole = build(game.name, ["nl"], None, tmp_path / "whole", Options())
+    alone = build(game.name, ["nl"], None, tmp_path / "alone", Options(),
+                  only=(game.product,))
+    expected = {b.path.relative_to(tmp_path / "whole"): b.data for b in whole}
+    assert alone
+    for b in alone:
+        assert b.data == expected[b.path.relative_to(tmp_path / "alone")], b.path.name

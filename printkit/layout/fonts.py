@@ -1,7 +1,7 @@
 """The bundled font family: file names per role, advance widths and glyph coverage.
 
-Widths come straight from the fonts' hmtx tables (via fontTools), in the same 1/1000 em
-units the PDF writer uses, so measured text is exactly as wide as printed text.
+Widths come straight from the fonts' hmtx tables (printkit.layout.truetype), in the same
+1/1000 em units the PDF writer uses, so measured text is exactly as wide as printed text.
 """
 
 from __future__ import annotations
@@ -10,8 +10,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from fontTools.ttLib import TTFont
-
+from printkit.layout.truetype import advances, character_map
 from printkit.resources import FONTS
 
 FILES = {
@@ -54,15 +53,12 @@ def font_path(role: str) -> Path:
 
 @lru_cache(maxsize=None)
 def metrics(role: str) -> Metrics:
-    font = TTFont(font_path(role), lazy=True)
-    # glyphs by number: naming them from the 'post' table would cost more than the rest
-    font.setGlyphOrder([f"g{i}" for i in range(font["maxp"].numGlyphs)])
-    scale = 1000.0 / font["head"].unitsPerEm
-    hmtx = font["hmtx"].metrics
-    cmap = font.getBestCmap()
-    widths = {chr(cp): int(round(hmtx[glyph][0] * scale)) for cp, glyph in cmap.items()}
-    default = int(round(hmtx["g0"][0] * scale))  # glyph 0 is .notdef
-    font.close()
+    data = font_path(role).read_bytes()
+    units_per_em, advance = advances(data)
+    scale = 1000.0 / units_per_em
+    widths = {chr(cp): int(round(advance[glyph] * scale))
+              for cp, glyph in character_map(data).items()}
+    default = int(round(advance[0] * scale))  # glyph 0 is .notdef
     return Metrics(widths, default)
 
 

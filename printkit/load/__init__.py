@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Collection
+from importlib import import_module
 from pathlib import Path
+from types import ModuleType
 
 from printkit.errors import Problems
-from printkit.load import anti, classic, playing_cards, spankopoly
 from printkit.load.paths import check_links
 from printkit.load.tables import read_toml
 from printkit.model import AnyGame
 
-SYSTEMS = {"spankopoly": spankopoly.load, "classic": classic.load, "anti": anti.load,
-           "playing_cards": playing_cards.load}
+# Each game system has a module of the same name in load, validate and localise.
+SYSTEMS = ("spankopoly", "classic", "anti", "playing_cards")
+
+
+def system_module(stage: str, system: str) -> ModuleType:
+    """printkit.<stage>.<system>, imported when first asked for: a build needs only the
+    system of its own game, not the model, loader and wording of every other one."""
+    return import_module(f"printkit.{stage}.{system}")
 
 
 def load_game(folder: Path, problems: Problems | None = None,
@@ -41,7 +48,7 @@ def load_game(folder: Path, problems: Problems | None = None,
         problems.raise_if_any()
     if langs is not None:
         langs = {*langs, str(game.get("source_language", ""))}
-    game = SYSTEMS[system](folder, manifest, problems, langs)
+    game = system_module("load", system).load(folder, manifest, problems, langs)
     if problems.unreadable or not collect:
         problems.raise_if_any()
     return game

@@ -228,6 +228,8 @@ def key_lines(text: str) -> dict[tuple, int]:
 
 def _bracket_balance(line: str) -> int:
     """Net open brackets on a line, ignoring strings and comments (enough for arrays)."""
+    if "[" not in line and "]" not in line:  # most lines: no need to read them char by char
+        return 0
     balance, quote = 0, ""
     for ch in line:
         if quote:

@@ -8,16 +8,13 @@ from typing import Any
 from babel import Locale
 
 from printkit.errors import PrintkitError, Problem, Problems
-from printkit.localise import anti, classic, playing_cards, spankopoly
+from printkit.load import system_module
 from printkit.localise.catalog import Labels, load_labels, read_catalog, untranslated
 from printkit.localise.kit import Kit
 from printkit.localise.languages import Language, load_languages
 from printkit.localise.printaids import print_text
 from printkit.localise.wording import Wording
 from printkit.model import AnyGame
-
-SYSTEMS = {"spankopoly": spankopoly, "classic": classic, "anti": anti,
-           "playing_cards": playing_cards}
 
 
 @dataclass(frozen=True)
@@ -36,30 +33,34 @@ def language_for(game: AnyGame, code: str) -> Language:
     return languages[code]
 
 
-def localise(game: AnyGame, code: str, allow_missing: bool = False) -> Kit:
-    """Every text of the game in language `code`.
+def localise(game: AnyGame, code: str, allow_missing: bool = False,
+             only: tuple[str, ...] = ()) -> Kit:
+    """Every text of the game in language `code`; with `only`, of those products alone.
 
     Missing strings are an error unless allow_missing, which marks them in the output.
+    Every text the game needs must be there even when `only` names a few products, but
+    only the texts and labels of those products are rendered (and their errors found).
     """
     if not allow_missing:
-        report, kit = _check(game, code)
+        report, kit = _check(game, code, only)
         problems = Problems(game.folder.parent)
         problems.extend(report.missing)
         problems.raise_if_any()
         if kit is not None:  # nothing is missing, so nothing was marked: the same kit
             return kit
-    kit, problems, _ = _run(game, code, allow_missing)
+    kit, problems, _ = _run(game, code, allow_missing, only)
     problems.raise_if_any()
     return kit
 
 
-def _run(game: AnyGame, code: str, allow_missing: bool) -> tuple[Kit, Problems, Labels]:
+def _run(game: AnyGame, code: str, allow_missing: bool,
+         only: tuple[str, ...] = ()) -> tuple[Kit, Problems, Labels]:
     """Localise, returning the problems met and the labels (which record what was used)."""
     lang = language_for(game, code)
     problems = Problems(game.folder.parent)
     labels = load_labels(lang.catalog, lang.locale, mark_missing=allow_missing)
     wording = Wording(game, lang, problems, allow_missing)
-    kit = SYSTEMS[game.system].localise(game, wording, labels)
+    kit = system_module("localise", game.system).localise(game, wording, labels, only)
     text = game.texts.get(code) or game.texts.get(game.source_language)
     located = {} if text is None else {
         "text_file": problems.where(text.path).path,
@@ -82,12 +83,13 @@ def check_texts(game: AnyGame, code: str) -> TextReport:
     return _check(game, code)[0]
 
 
-def _check(game: Game, code: str) -> tuple[TextReport, Kit | None]:
-    """The text report, and the kit localised on the way (None if it could not be)."""
+def _check(game: Game, code: str, only: tuple[str, ...] = ()) -> tuple[TextReport, Kit | None]:
+    """The text report, and the kit (of the products in `only`, if any) localised on the way
+    (None if it could not be)."""
     lang = language_for(game, code)
     kit = None
     problems = Problems(game.folder.parent)
-    required, optional = SYSTEMS[game.system].text_keys(game)
+    required, optional = system_module("localise", game.system).text_keys(game)
     categories = set(Locale.parse(lang.locale).plural_form.tags) | {"other"}
     units = {k[1] for k in required if k[0] == "units"}
     required = {k for k in required if k[0] != "units" or k[2] in categories}
@@ -110,7 +112,7 @@ def _check(game: Game, code: str) -> tuple[TextReport, Kit | None]:
                                "missing rules; write the rule booklet text in this file"))
     catalog = read_catalog(lang.catalog, lang.locale, problems)
     if catalog is not None:
-        kit, run_problems, labels = _run(game, code, allow_missing=True)
+        kit, run_problems, labels = _run(game, code, allow_missing=True, only=only)
         problems.extend(run_problems.items)
         for message, line in untranslated(catalog):
             if message in labels.used:

@@ -15,7 +15,7 @@ from printkit.localise import classic
 from printkit.localise.booklet import booklet, has_rules
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import (
-    BoardText, CardText, Deck, Kit, Para, Product, Row, SquareText, Table,
+    BoardText, CardText, Deck, Kit, Making, Para, Row, SquareText, Table, chosen,
 )
 from printkit.localise.money import format_percentage
 from printkit.localise.wording import Wording
@@ -52,21 +52,23 @@ def text_keys(game: Game) -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
     return required, optional
 
 
-def localise(game: Game, w: Wording, _: Labels) -> Kit:
-    """The whole kit in the language of `w` and `_`."""
+def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> Kit:
+    """The kit in the language of `w` and `_`: every product, or those named in `only`."""
     money = classic.prepare(game, w)
-    products = [Product("board", _("Board"), board(game, w, money)),
-                Product("deeds", _("Title deeds"), deeds(game, w, _, money)),
-                Product("commands", _("Command card"), command_card(game, w, _, money)),
-                Product("ledger", _("Ledgers"), classic.ledger(game, w, _, money, _(
-                    "Passing {start}: collect {salary}. Fine to leave prison or the price "
-                    "war: {fine}.", start=w.name("start"), salary=money(game.money.salary),
-                    fine=money(game.money.jail_fine))))]
+    makers: dict[str, Making] = {
+        "board": lambda: (_("Board"), board(game, w, money)),
+        "deeds": lambda: (_("Title deeds"), deeds(game, w, _, money)),
+        "commands": lambda: (_("Command card"), command_card(game, w, _, money)),
+        "ledger": lambda: (_("Ledgers"), classic.ledger(game, w, _, money, _(
+            "Passing {start}: collect {salary}. Fine to leave prison or the price war: "
+            "{fine}.", start=w.name("start"), salary=money(game.money.salary),
+            fine=money(game.money.jail_fine)))),
+    }
     if has_rules(game):
-        products.append(Product("rules", _("Rules"), booklet(
-            w, _, tables(game, w, _), rules_context(game, w, _), w.problems)))
+        makers["rules"] = lambda: (_("Rules"), booklet(
+            w, _, tables(game, w, _), rules_context(game, w, _), w.problems))
     return Kit(game.id, w.lang.code, w.text("game", "title"), f"printkit {__version__}",
-               tuple(products))
+               chosen(makers, only))
 
 
 def role_name(w: Wording, role: str) -> str:

@@ -17,8 +17,8 @@ from printkit import __version__
 from printkit.localise.booklet import booklet, has_rules
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import (
-    BoardText, CardText, Deck, Heading, Kit, LedgerText, Para, Product, RegisterRow, Row,
-    SquareText,
+    BoardText, CardText, Deck, Heading, Kit, LedgerText, Making, Para, RegisterRow, Row,
+    SquareText, chosen,
 )
 from printkit.localise.money import format_money, format_percentage, with_interest
 from printkit.localise.wording import Wording
@@ -92,20 +92,20 @@ def prepare(game: Game, w: Wording) -> Money:
     return money
 
 
-def localise(game: Game, w: Wording, _: Labels) -> Kit:
-    """The whole kit in the language of `w` and `_`."""
+def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> Kit:
+    """The kit in the language of `w` and `_`: every product, or those named in `only`."""
     money = prepare(game, w)
-    products = [Product("board", _("Board"), board(game, w, money)),
-                Product("deeds", _("Title deeds"), deeds(game, w, _, money))]
+    makers: dict[str, Making] = {"board": lambda: (_("Board"), board(game, w, money)),
+                                 "deeds": lambda: (_("Title deeds"), deeds(game, w, _, money))}
     for deck in game.decks:
-        name = w.text("decks", deck.id, "name")
-        products.append(Product(deck.id, name, card_deck(game, deck.id, w, _, money)))
-    products.append(Product("ledger", _("Ledgers"), ledger(game, w, _, money)))
+        makers[deck.id] = lambda deck=deck.id: (w.text("decks", deck, "name"),
+                                                card_deck(game, deck, w, _, money))
+    makers["ledger"] = lambda: (_("Ledgers"), ledger(game, w, _, money))
     if has_rules(game):
-        products.append(Product("rules", _("Rules"), booklet(
-            w, _, tables(game, w, _), rules_context(game, w), w.problems)))
+        makers["rules"] = lambda: (_("Rules"), booklet(
+            w, _, tables(game, w, _), rules_context(game, w), w.problems))
     return Kit(game.id, w.lang.code, w.text("game", "title"), f"printkit {__version__}",
-               tuple(products))
+               chosen(makers, only))
 
 
 # the board ---------------------------------------------------------------------------

@@ -5,7 +5,7 @@ Nothing after this stage formats a number or looks up a translation.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 
@@ -251,6 +251,16 @@ class Product:
     name: str
     title: str
     content: Content
+
+
+Making = Callable[[], tuple[str, Content]]  # makes a product's title and content
+
+
+def chosen(makers: dict[str, Making], only: tuple[str, ...] = ()) -> tuple[Product, ...]:
+    """The products named in `only` (all of them if it is empty), in the order of `makers`.
+    Only those are made: a build of one deck need not localise the rest of the game."""
+    return tuple(Product(name, *make()) for name, make in makers.items()
+                 if not only or name in only)
 
 
 @dataclass(frozen=True)

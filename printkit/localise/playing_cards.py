@@ -14,8 +14,8 @@ from printkit import __version__
 from printkit.localise.booklet import booklet, has_rules
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import (
-    CardText, Deck, Heading, Kit, LedgerText, Para, Product, Table, TableauCard,
-    TableauText,
+    CardText, Deck, Heading, Kit, LedgerText, Making, Para, Table, TableauCard, TableauText,
+    chosen,
 )
 from printkit.localise.wording import Wording
 from printkit.model.playing_cards import JOKER_ACTIONS, RED, SUMS, Game, JokerRoll
@@ -47,17 +47,19 @@ def prepare(game: Game, w: Wording) -> Coins:
     return coins
 
 
-def localise(game: Game, w: Wording, _: Labels) -> Kit:
-    """The whole kit in the language of `w` and `_`."""
+def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> Kit:
+    """The kit in the language of `w` and `_`: every product, or those named in `only`."""
     coins = prepare(game, w)
-    products = [Product("aid", _("Player aid"), aid(game, w, _, coins)),
-                Product("layout", _("Laying out the cards"), tableau(game, w, _, coins)),
-                Product("ledger", _("Coin ledgers"), ledger(game, w, _, coins))]
+    makers: dict[str, Making] = {
+        "aid": lambda: (_("Player aid"), aid(game, w, _, coins)),
+        "layout": lambda: (_("Laying out the cards"), tableau(game, w, _, coins)),
+        "ledger": lambda: (_("Coin ledgers"), ledger(game, w, _, coins)),
+    }
     if has_rules(game):
-        products.append(Product("rules", _("Rules"), booklet(
-            w, _, tables(game, w, _), rules_context(game, w, _), w.problems)))
+        makers["rules"] = lambda: (_("Rules"), booklet(
+            w, _, tables(game, w, _), rules_context(game, w, _), w.problems))
     return Kit(game.id, w.lang.code, w.text("game", "title"), f"printkit {__version__}",
-               tuple(products))
+               chosen(makers, only))
 
 
 def rank_names(game: Game, w: Wording) -> list[str]:

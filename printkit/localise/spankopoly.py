@@ -6,8 +6,8 @@ from printkit import __version__
 from printkit.localise.booklet import booklet, has_rules
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import (
-    BoardText, CardText, Deck, Heading, Kit, LinesSet, LinesText, Para, Product, RoundText,
-    Row, ScorepadText, SquareText,
+    BoardText, CardText, Deck, Heading, Kit, LinesSet, LinesText, Making, Para, RoundText, Row,
+    ScorepadText, SquareText, chosen,
 )
 from printkit.localise.wording import Wording
 from printkit.model import ChanceCard, Game, Stake, Street
@@ -43,20 +43,20 @@ def text_keys(game: Game) -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
     return required, optional
 
 
-def localise(game: Game, w: Wording, _: Labels) -> Kit:
-    """The whole kit in the language of `w` and `_`."""
-    products = (
-        Product("board", _("Board"), board(game, w, _)),
-        Product("deeds", _("Title deeds"), deeds(game, w, _)),
-        Product("chance", _("Chance cards"), chance(game, w, _)),
-        Product("scorepad", _("Score sheet"), scorepad(game, w, _)),
-        Product("lines", _("Penalty lines"), LinesSet(tuple(lines(game, w, _)))),
-    )
+def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> Kit:
+    """The kit in the language of `w` and `_`: every product, or those named in `only`."""
+    makers: dict[str, Making] = {
+        "board": lambda: (_("Board"), board(game, w, _)),
+        "deeds": lambda: (_("Title deeds"), deeds(game, w, _)),
+        "chance": lambda: (_("Chance cards"), chance(game, w, _)),
+        "scorepad": lambda: (_("Score sheet"), scorepad(game, w, _)),
+        "lines": lambda: (_("Penalty lines"), LinesSet(tuple(lines(game, w, _)))),
+    }
     if has_rules(game):
-        products += (Product("rules", _("Rules"), booklet(
-            w, _, tables(game, w, _), rules_context(game, w), w.problems)),)
+        makers["rules"] = lambda: (_("Rules"), booklet(
+            w, _, tables(game, w, _), rules_context(game, w), w.problems))
     return Kit(game.id, w.lang.code, w.text("game", "title"), f"printkit {__version__}",
-               products)
+               chosen(makers, only))
 
 
 def lower_first(text: str) -> str:

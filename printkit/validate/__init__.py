@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from printkit.errors import Problem, Problems
+from printkit.load import system_module
 from printkit.model import AnyGame
-from printkit.validate import anti, classic, playing_cards, spankopoly
-
-SYSTEMS = {"spankopoly": spankopoly.check, "classic": classic.check, "anti": anti.check,
-           "playing_cards": playing_cards.check}
 
 
 def check_game(game: AnyGame) -> list[Problem]:
     """Every semantic problem of the game (empty when it is consistent)."""
     problems = Problems(game.folder.parent)
-    SYSTEMS[game.system](game, problems)
+    system_module("validate", game.system).check(game, problems)
     return sorted(set(problems.items))
 
 
