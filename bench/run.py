@@ -11,7 +11,8 @@
    beyond the 600 adds.
 
 Every figure is the best of N runs (default 5) of a fresh process, so that other work on
-the machine disturbs it least; the median is shown beside it.
+the machine disturbs it least; the median is shown beside it. printkit and the reference
+take turns, so that both meet the same moments of a busy machine.
 """
 
 from __future__ import annotations
@@ -36,27 +37,35 @@ GAME = ROOT / "data" / "spankopoly"
 TARGETS = {"kit": 1.5, "ratio": 1.3, "rss": 60.0}
 
 
-def measure(cmd: list[str], repeat: int, cwd: Path) -> tuple[float, float, float]:
-    """Best and median wall time (s) and peak RSS (MiB) of a command, each run fresh."""
-    walls, peaks = [], []
+def run_once(cmd: list[str], cwd: Path) -> tuple[float, float]:
+    """Wall time (s) and peak RSS (MiB) of one fresh run of a command."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # use compiled modules, as an installed package
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    if status != 0:
+        raise SystemExit(f"failed: {' '.join(cmd)}\n{proc.stderr.read().decode()}")
+    return wall, usage.ru_maxrss / 1024
+
+
+def measure(cmds: list[list[str]], repeat: int, cwd: Path) -> list[tuple[float, float, float]]:
+    """Best and median wall time (s) and peak RSS (MiB) of each command, run `repeat`
+    times in turn (A B A B …), so that a busy moment on the machine hits them alike."""
+    runs: list[list[tuple[float, float]]] = [[] for _ in cmds]
     for _ in range(repeat):
-        start = time.perf_counter()
-        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.PIPE)
-        _, status, usage = os.wait4(proc.pid, 0)
-        walls.append(time.perf_counter() - start)
-        peaks.append(usage.ru_maxrss / 1024)
-        if status != 0:
-            raise SystemExit(f"failed: {' '.join(cmd)}\n{proc.stderr.read().decode()}")
-    return min(walls), statistics.median(walls), max(peaks)
+        for cmd, found in zip(cmds, runs):
+            found.append(run_once(cmd, cwd))
+    return [(min(w for w, _ in found), statistics.median(w for w, _ in found),
+             max(m for _, m in found)) for found in runs]
 
 
 def full_kit(tmp: Path, repeat: int) -> tuple[float, float, float]:
     """The three-language kit, as a user builds it."""
-    return measure([sys.executable, "-m", "printkit", "build", "spankopoly", "--lang", "all",
-                    "--out", str(tmp / "kit")], repeat, ROOT)
+    return measure([[sys.executable, "-m", "printkit", "build", "spankopoly", "--lang", "all",
+                     "--out", str(tmp / "kit")]], repeat, ROOT)[0]
 
 
 def deck_cards(data: Path) -> list[dict[str, str]]:
@@ -75,10 +84,11 @@ def decks(tmp: Path, repeat: int) -> list[tuple[int, tuple, tuple]]:
         root = tmp / f"deck{n}"
         grown_copy(GAME, root / "data" / "spankopoly", "chance.toml", "chance", n)
         (root / "cards.json").write_text(json.dumps(deck_cards(root / "data")), "utf-8")
-        ours = measure([sys.executable, str(ROOT / "bench" / "deck.py"), str(root / "data"),
-                        str(root / "out")], repeat, root)
-        ref = measure([sys.executable, str(ROOT / "bench" / "reference.py"),
-                       str(root / "cards.json"), str(root / "reference.pdf")], repeat, root)
+        ours, ref = measure([[sys.executable, str(ROOT / "bench" / "deck.py"),
+                              str(root / "data"), str(root / "out")],
+                             [sys.executable, str(ROOT / "bench" / "reference.py"),
+                              str(root / "cards.json"), str(root / "reference.pdf")]],
+                            repeat, root)
         rows.append((n, ours, ref))
     return rows
 
@@ -86,8 +96,8 @@ def decks(tmp: Path, repeat: int) -> list[tuple[int, tuple, tuple]]:
 def large_deck(tmp: Path, cards: int = 10_000) -> tuple[float, float, float]:
     root = tmp / f"deck{cards}"
     grown_copy(GAME, root / "data" / "spankopoly", "chance.toml", "chance", cards)
-    return measure([sys.executable, str(ROOT / "bench" / "deck.py"), str(root / "data"),
-                    str(root / "out")], 1, root)
+    return measure([[sys.executable, str(ROOT / "bench" / "deck.py"), str(root / "data"),
+                     str(root / "out")]], 1, root)[0]
 
 
 def accelerated() -> str:
