@@ -96,8 +96,9 @@ def placement(face: Face, x: float, y: float, turn: int) -> Matrix:
     """The matrix that puts the face, turned `turn` degrees, with its trim's lower-left
     corner at (x, y)."""
     w, h = face.width, face.height
-    return {0: rotate(0, x, y), 90: rotate(90, x + h, y), 180: rotate(180, x + w, y + h),
-            270: rotate(270, x, y + w)}[turn % 360]
+    turn %= 360
+    dx, dy = {0: (0, 0), 90: (h, 0), 180: (w, h), 270: (0, w)}[turn]
+    return rotate(turn, x + dx, y + dy)
 
 
 def place(face: Face, x: float, y: float, turn: int, bleed: float, key: str) -> Op:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from printkit.errors import Problems, Where
 from printkit.layout.ops import MM, Face, Group, Op, Rect, Text
 from printkit.layout.problems import check_glyphs, too_long
@@ -128,13 +130,22 @@ def framed_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
 
 def back_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
              problems: Problems) -> list[Op]:
-    colour = card.colour or "#333333"
-    blocks = (Heading(card.title), *card.blocks)
-    inner = w - 2 * SAFE - 4 * MM
-    result = fit(blocks, inner, h - 2 * SAFE, BACK_TITLE_SIZE)
-    if result is None:
+    art = back_art(card.colour or "#333333", card.title, card.blocks, w, h, bleed)
+    if art is None:
         too_long(where.at(where.field + ".back"), problems, MIN_SIZE)
         return []
+    return [art]
+
+
+@lru_cache(maxsize=64)
+def back_art(colour: str, title: str, blocks: tuple[Block, ...], w: float, h: float,
+             bleed: float) -> Group | None:
+    """A card back's artwork, reused as it is drawn (None if its text cannot fit). The
+    backs of a deck are mostly alike, so each different one is laid out once."""
+    inner = w - 2 * SAFE - 4 * MM
+    result = fit((Heading(title), *blocks), inner, h - 2 * SAFE, BACK_TITLE_SIZE)
+    if result is None:
+        return None
     lines, _ = result
     total = lines[-1].dy if lines else 0
     ink = ink_on(colour)
@@ -142,8 +153,8 @@ def back_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
                      Rect(SAFE + 1 * MM, SAFE + 1 * MM, w - 2 * SAFE - 2 * MM,
                           h - 2 * SAFE - 2 * MM, stroke=ink, width=1.2)]
     art += placed_ops(lines, SAFE + 2 * MM, (h + total) / 2, inner, ink, centre=True)
-    return [Group(tuple(art), key=f"back:{colour}:{card.title}:{w:.1f}x{h:.1f}+{bleed:.2f}:"
-                  + "|".join(getattr(b, "text", "") for b in card.blocks), reuse=True)]
+    return Group(tuple(art), key=f"back:{colour}:{title}:{w:.1f}x{h:.1f}+{bleed:.2f}:"
+                 + "|".join(getattr(b, "text", "") for b in blocks), reuse=True)
 
 
 def placed_ops(lines: list[Placed], x: float, top: float, width: float, colour: str,
