@@ -7,7 +7,9 @@
    wall time and peak RSS, each in a fresh process;
 3. the same decks drawn directly on reportlab's canvas (bench/reference.py), timed in the
    same run, and the ratio printkit / reference;
-4. a 10 000-card deck: wall time and peak RSS (one run), and how much memory each card
+4. what a card costs (the 600-card deck less the 60-card one, per card) and what is left
+   (the fixed start-up), for printkit and the reference;
+5. a 10 000-card deck: wall time and peak RSS (one run), and how much memory each card
    beyond the 600 adds.
 
 Every figure is the best of N runs (default 5) of a fresh process, so that other work on
@@ -134,6 +136,12 @@ def main() -> None:
                   f"{'ok' if ratio <= TARGETS['ratio'] else 'MISSED'}"
                   + (f"; RSS <= {TARGETS['rss']:.0f} MiB: "
                      f"{'ok' if ours[2] <= TARGETS['rss'] else 'MISSED'}]" if n == 600 else "]"))
+        (small, ours_s, ref_s), (large, ours_l, ref_l) = rows
+        cards = large - small
+        ours_card, ref_card = (ours_l[0] - ours_s[0]) / cards, (ref_l[0] - ref_s[0]) / cards
+        print(f"per card (600 less 60): printkit {ours_card * 1000:.2f} ms, reference "
+              f"{ref_card * 1000:.2f} ms; fixed start-up: printkit "
+              f"{ours_s[0] - small * ours_card:.2f} s, reference {ref_s[0] - small * ref_card:.2f} s")
         wall, _, rss = large_deck(tmp)
         per_card = (rss - rows[-1][1][2]) * 1024 / (10_000 - rows[-1][0])
         print(f"10000-card deck: printkit {wall:.1f} s, peak RSS {rss:.0f} MiB (one run); "
