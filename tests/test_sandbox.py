@@ -113,6 +113,9 @@ def test_a_hostile_text_fails_located_and_runs_nothing(cli, tmp_path: Path, game
     ("# Regels\n{% for i in range(10**6) %}{{ i }}{% endfor %}\n", 2,
      "SecurityError: " + TOO_LARGE.format("a size of 1000000")),
     ("# Regels\n{{ 'ab' * 10**8 }}\n", 2, "SecurityError: " + TOO_LARGE.format("the result of *")),
+    ("# Regels\n\n{% for a in range(9999) %}{% for b in range(9999) %}{% for c in range(9999)"
+     " %}{% endfor %}{% endfor %}{% endfor %}\n", 3,
+     "SecurityError: the template runs more than 100000 steps; loop over fewer items"),
 ])
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_a_hostile_rules_template_fails_located_and_runs_nothing(

@@ -13,7 +13,7 @@ from printkit.errors import Problems
 from printkit.load.tables import read_text
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import BookBlock, BookHeading, BookletText, BookPara, BookTable
-from printkit.localise.sandbox import compiled_template
+from printkit.localise.sandbox import compiled_template, run_bounded
 from printkit.localise.wording import Wording
 
 TABLE = "\ue000table:"  # marks a generated table in the rendered text (a private-use character)
@@ -62,7 +62,7 @@ def render(text: str, w: Wording, tables: dict[str, Rows], context: dict[str, An
     try:
         template = w.env.template_class.from_code(w.env, compiled_template(text),
                                                   w.env.make_globals(None))
-        return template.render(table=table, **context)
+        return run_bounded(lambda: template.render(table=table, **context))
     except TemplateSyntaxError as exc:
         problems.add(problems.where(path, exc.lineno or 0), f"template error: {exc.message}")
     except Exception as exc:  # anything else the template did wrong

@@ -5,8 +5,9 @@ attributes such as `__class__`, `__globals__` or `__subclasses__`, so no Python 
 reached from a template. On top of that this sandbox bounds what a template can make:
 no operator, call or filter may produce a text or list longer than MAX_TEXT characters or
 use a number larger than that as a size (`'x' * 10**9`, `9 ** 99999`, `'x'|center(10**9)`,
-`'{:>999999999}'.format(1)`), so a hostile game cannot hang or exhaust a build either.
-Short texts (`text/<lang>.toml`) may not use statements beyond `{% if %}`: see
+`'{:>999999999}'.format(1)`), and a rule template stops after MAX_STEPS lines of its own
+code (`run_bounded`: loops inside loops), so a hostile game cannot hang or exhaust a build
+either. Short texts (`text/<lang>.toml`) may not use statements beyond `{% if %}`: see
 `refuse_statements`.
 """
 
@@ -15,11 +16,12 @@ from __future__ import annotations
 import functools
 import math
 import re
+import sys
 from collections.abc import Callable
 from functools import lru_cache
 from string import Formatter
 from types import CodeType
-from typing import Any
+from typing import Any, TypeVar
 
 from jinja2 import StrictUndefined, Undefined, nodes
 from jinja2.exceptions import SecurityError
@@ -27,6 +29,8 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 MAX_TEXT = 10_000  # characters (or items) of any value a template makes; no item prints more
 MAX_BITS = 256  # integers a template computes stay below 2**256 (about 77 digits)
+MAX_STEPS = 100_000  # lines of template code a rule booklet may run (real ones: < 300)
+T = TypeVar("T")
 _PERCENT = re.compile(r"%[-+ #0]*(\d*|\*)(?:\.(\d*|\*))?")
 _DIGITS = re.compile(r"\d+")
 STATEMENTS = {nodes.For: "for", nodes.Macro: "macro", nodes.CallBlock: "call",
@@ -139,6 +143,33 @@ class Sandbox(ImmutableSandboxedEnvironment):
         if wrapper is not None:
             check_format(value.__self__, percent=False)
         return wrapper
+
+
+def run_bounded(run: Callable[[], T], steps: int = MAX_STEPS) -> T:
+    """run(), stopped with a SecurityError once the template code it runs has taken more
+    than `steps` lines: a loop inside a loop inside a loop over a few thousand items each
+    would otherwise keep a build busy for days. Lines are counted, not timed, so a template
+    passes or fails alike on every machine."""
+    left = steps
+
+    def line(frame: Any, event: str, arg: Any) -> Any:
+        nonlocal left
+        if event == "line":
+            left -= 1
+            if left < 0:
+                raise SecurityError(f"the template runs more than {steps} steps; loop over "
+                                    "fewer items")
+        return line
+
+    def call(frame: Any, event: str, arg: Any) -> Any:
+        return line if frame.f_code.co_filename == "<template>" else None
+
+    previous = sys.gettrace()
+    sys.settrace(call)
+    try:
+        return run()
+    finally:
+        sys.settrace(previous)
 
 
 def refuse_statements(template: nodes.Template) -> str:
