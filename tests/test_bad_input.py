@@ -60,3 +60,25 @@ def test_the_corpus_covers_the_kinds_of_bad_input() -> None:
             "duplicate_ids", "dangling_group", "dangling_goto", "negative_number",
             "absurd_number", "empty_deck", "long_card_text", "long_street_name",
             "missing_glyph", "template_error"} <= set(CASES)
+
+
+def test_input_too_big_for_the_parsers_is_a_located_problem(cli, tmp_path: Path) -> None:
+    """A CSV cell over the csv module's limit, and TOML nested deeper than tomllib can
+    follow, are located problems (not tracebacks); the corpus holds a small nesting case,
+    these are made here because they are large."""
+    folder = copy_game("spankopoly", tmp_path / "data")
+    streets = folder / "streets.csv"
+    streets.write_text(streets.read_text("utf-8").replace(
+        "kitchen,", "kitchen" + "x" * 200_000 + ",", 1), "utf-8")
+    text = folder / "text" / "nl.toml"
+    lines = text.read_text("utf-8").count("\n")
+    with text.open("a", encoding="utf-8") as fh:
+        fh.write("\n\ndeep = " + "{ a = " * 5_000 + "1" + " }" * 5_000 + "\n")
+    run = cli("build", "spankopoly", "--out", "out")
+    assert run.errors == [
+        "error: data/spankopoly/streets.csv:3: malformed CSV: a cell holds more than 131072 "
+        "characters; no printed item holds that much text",
+        f"error: data/spankopoly/text/nl.toml:{lines + 3}: lists or tables are nested too "
+        "deeply; a game needs a few levels at most",
+        "2 problems; nothing was written."]
+    assert run.code == 2 and not (tmp_path / "out").exists()

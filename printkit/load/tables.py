@@ -95,9 +95,13 @@ def _cells(line: str, where: Where, problems: Problems) -> list[str] | None:
     try:
         return next(csv.reader([line], strict=True))
     except csv.Error as exc:
-        hint = ("a quoted cell is not closed; close it with \" on the same line"
-                if "end of data" in str(exc) else
-                'after a closing " comes a comma; write a " inside a quoted cell as ""')
+        if "field larger" in str(exc):
+            hint = (f"a cell holds more than {csv.field_size_limit()} characters; no "
+                    "printed item holds that much text")
+        elif "end of data" in str(exc):
+            hint = "a quoted cell is not closed; close it with \" on the same line"
+        else:
+            hint = 'after a closing " comes a comma; write a " inside a quoted cell as ""'
         problems.add_unreadable(where, f"malformed CSV: {hint}")
         return None
 
@@ -188,7 +192,26 @@ def read_toml(path: Path, problems: Problems) -> Toml | None:
         line, message = toml_message(str(exc), len(_lines(text.rstrip("\n"))))
         problems.add_unreadable(problems.where(path, line), message)
         return None
+    except RecursionError:
+        problems.add_unreadable(problems.where(path, _deep_line(text)), "lists or tables are "
+                                "nested too deeply; a game needs a few levels at most")
+        return None
     return Toml(path, data, key_lines(text), problems)
+
+
+NESTING = 50  # a game needs 3 or 4 levels; tomllib itself gives up at a few hundred
+_STRING = re.compile(r"\"(?:\\.|[^\"\\])*\"|'[^']*'")
+
+
+def _deep_line(text: str) -> int:
+    """The first line where lists and inline tables are nested more than NESTING deep."""
+    depth = 0
+    for number, line in enumerate(_lines(text), 1):
+        for ch in _STRING.sub("", line).split("#", 1)[0]:
+            depth += (ch in "[{") - (ch in "]}")
+            if depth > NESTING:
+                return number
+    return 0
 
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?")
