@@ -7,15 +7,15 @@ with the size of the deck.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar, overload
+from typing import TypeVar, overload
 
 T = TypeVar("T")
 
 
 @dataclass(frozen=True, eq=False)
-class Lazy(Sequence[T], Generic[T]):
+class Lazy(Sequence[T]):
     """`size` items; item i is `make(i)`, made again at every read."""
 
     size: int
@@ -39,5 +39,5 @@ class Lazy(Sequence[T], Generic[T]):
             raise IndexError(index)
         return self.make(index)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[T]:
         return map(self.make, range(self.size))

@@ -82,3 +82,15 @@ def test_a_bad_card_late_in_a_large_deck_is_reported_and_nothing_written(
     [problem] = raised.value.problems
     assert f"chance.{last} (front)" in str(problem) and "does not fit" in str(problem)
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.pdf"))
+
+
+def test_a_lazy_sequence_makes_each_item_when_read() -> None:
+    from printkit.lazy import Lazy
+
+    made: list[int] = []
+    squares = Lazy(4, lambda i: made.append(i) or i * i)
+    assert len(squares) == 4 and not made
+    assert squares[-1] == 9 and squares[1:3] == (1, 4) and list(squares) == [0, 1, 4, 9]
+    assert made == [3, 1, 2, 0, 1, 2, 3]
+    with pytest.raises(IndexError):
+        squares[4]
