@@ -19,7 +19,8 @@ from printkit.pipeline import Options, build
 
 # Runs the CLI with one stage made to announce itself and stall, so the test can kill it there.
 STALL = textwrap.dedent("""
-    import sys, time
+    import signal, sys, time
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # even if the parent ignores it
     import {module} as module
     owner = module{owner}
     real, calls = owner.{name}, []
