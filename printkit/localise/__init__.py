@@ -62,9 +62,9 @@ def _run(game: AnyGame, code: str, allow_missing: bool,
     wording = Wording(game, lang, problems, allow_missing)
     kit = system_module("localise", game.system).localise(game, wording, labels, only)
     text = game.texts.get(code) or game.texts.get(game.source_language)
-    located = {} if text is None else {
-        "text_file": problems.where(text.path).path,
-        "text_lines": text.lines}
+    located = {"game_file": problems.where(game.folder / "game.toml").path}
+    if text is not None:
+        located |= {"text_file": problems.where(text.path).path, "text_lines": text.lines}
     return replace(kit, print_text=print_text(labels), **located), problems, labels
 
 
