@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import re
+import stat
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,12 +31,36 @@ class Row:
         return self.where.at(column)
 
 
+MAX_FILE = 64 * 2**20  # bytes; a 10 000-card deck is a few MB
+
+
+def file_problem(path: Path) -> str | None:
+    """Why `path` cannot be read as a game file, or None. A folder, pipe or device is not
+    read (reading a pipe waits for ever, a device may never end), nor a file larger than
+    any game needs."""
+    try:
+        info = path.stat()
+        if stat.S_ISREG(info.st_mode) and info.st_size <= MAX_FILE:
+            return None
+    except OSError as exc:
+        return f"cannot read the file ({exc.strerror})"
+    if stat.S_ISDIR(info.st_mode):
+        return "this is a folder; put the file itself here"
+    if not stat.S_ISREG(info.st_mode):
+        return "this is a pipe or device, not a file; put the file itself here"
+    return (f"the file holds {info.st_size / 2**20:.0f} MB; no game file needs more than "
+            f"{MAX_FILE // 2**20} MB")
+
+
 def read_text(path: Path, problems: Problems) -> str | None:
     """Read a UTF-8 file (a BOM is allowed); report a located problem if it is not UTF-8."""
+    why = file_problem(path)
     try:
-        data = path.read_bytes()
+        data = path.read_bytes() if why is None else b""
     except OSError as exc:
-        problems.add_unreadable(problems.where(path), f"cannot read the file ({exc.strerror})")
+        why = f"cannot read the file ({exc.strerror})"
+    if why is not None:
+        problems.add_unreadable(problems.where(path), why)
         return None
     try:
         return data.decode("utf-8-sig")

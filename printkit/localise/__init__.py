@@ -107,7 +107,7 @@ def _check(game: Game, code: str, only: tuple[str, ...] = ()) -> tuple[TextRepor
         unused.append(Problem(problems.where(path, _line(text, key), ".".join(key)),
                               "unused text; no part of the game refers to it"))
     rules = game.folder / "rules"
-    if (rules / f"{game.source_language}.md").is_file() and not (rules / f"{code}.md").is_file():
+    if (rules / f"{game.source_language}.md").exists() and not (rules / f"{code}.md").exists():
         missing.append(Problem(problems.where(rules / f"{code}.md"),
                                "missing rules; write the rule booklet text in this file"))
     catalog = read_catalog(lang.catalog, lang.locale, problems)

@@ -26,8 +26,9 @@ def rules_file(w: Wording, code: str) -> Path:
 
 
 def has_rules(game: Any) -> bool:
-    """A game has a rule booklet when its source language has a rules file."""
-    return (game.folder / "rules" / f"{game.source_language}.md").is_file()
+    """A game has a rule booklet when its source language has a rules file (one that is
+    not a regular file is reported when read)."""
+    return (game.folder / "rules" / f"{game.source_language}.md").exists()
 
 
 def booklet(w: Wording, _: Labels, tables: dict[str, Rows], context: dict[str, Any],
@@ -35,9 +36,9 @@ def booklet(w: Wording, _: Labels, tables: dict[str, Rows], context: dict[str, A
     """Render and parse the rules of w's language (or, marked, of the source language)."""
     path = rules_file(w, w.lang.code)
     marked = ""
-    if not path.is_file():
+    if not path.exists():
         source = rules_file(w, w.game.source_language)
-        if not (w.allow_missing and source.is_file()):
+        if not (w.allow_missing and source.exists()):
             problems.add(problems.where(path), "missing rules; write the rule booklet text "
                          "in this file (see the other languages' files)")
             return BookletText("?", "?", "?", ())
