@@ -49,7 +49,8 @@ def booklet(w: Wording, _: Labels, tables: dict[str, Rows], context: dict[str, A
     rendered = render(text, w, tables, context, path, problems)
     title = w.text("game", "title")
     return BookletText(title, marked + _("Rules"), _("Contents"),
-                       parse(rendered, tables) if rendered else ())
+                       parse(rendered, tables) if rendered else (),
+                       problems.where(path).path, text)
 
 
 def render(text: str, w: Wording, tables: dict[str, Rows], context: dict[str, Any],
@@ -101,7 +102,7 @@ def parse(text: str, tables: dict[str, Rows]) -> tuple[BookBlock, ...]:
         item = _ITEM.match(line)
         if not line:
             flush()
-        elif line.startswith(TABLE):
+        elif line.startswith(TABLE) and line[len(TABLE):] in tables:  # not a forged mark
             flush()
             blocks.append(BookTable(tables[line[len(TABLE):]]))
         elif heading:
