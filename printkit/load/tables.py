@@ -63,7 +63,7 @@ def read_text(path: Path, problems: Problems) -> str | None:
         problems.add_unreadable(problems.where(path), why)
         return None
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         problems.add_unreadable(
@@ -71,6 +71,21 @@ def read_text(path: Path, problems: Problems) -> str | None:
             f"byte 0x{data[exc.start]:02x} is not UTF-8; save the file as UTF-8",
         )
         return None
+    return text
+
+
+_LONE_CR = re.compile("\r(?!\n)")
+
+
+def lone_cr(text: str, path: Path, problems: Problems) -> bool:
+    """Report a carriage return without its line feed (old Mac line ends): CSV and TOML
+    lines end at line feeds, so the whole file would be one line."""
+    lone = _LONE_CR.search(text)
+    if lone:
+        problems.add_unreadable(problems.where(path, text.count("\n", 0, lone.start()) + 1),
+                                "the line ends with a carriage return (CR) alone; save the "
+                                "file with LF or CRLF line ends")
+    return lone is not None
 
 
 def read_csv(
@@ -82,7 +97,7 @@ def read_csv(
     Missing required columns, unknown columns and rows with too many cells are reported.
     """
     text = read_text(path, problems)
-    if text is None:
+    if text is None or lone_cr(text, path, problems):
         return []
     shown = problems.where(path).path
     numbered = [(n, ln) for n, ln in enumerate(_lines(text), 1)
@@ -209,7 +224,7 @@ def toml_message(error: str, last_line: int) -> tuple[int, str]:
 def read_toml(path: Path, problems: Problems) -> Toml | None:
     """Parse a TOML file; a syntax error becomes a problem at its line."""
     text = read_text(path, problems)
-    if text is None:
+    if text is None or lone_cr(text, path, problems):
         return None
     try:
         data = tomllib.loads(text)
