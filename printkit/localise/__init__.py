@@ -7,7 +7,7 @@ from typing import Any
 
 from babel import Locale
 
-from printkit.errors import PrintkitError, Problem, Problems
+from printkit.errors import PrintkitError, Problem, Problems, Where
 from printkit.load import system_module
 from printkit.localise.catalog import Labels, load_labels, read_catalog, untranslated
 from printkit.localise.kit import Kit
@@ -27,9 +27,11 @@ class TextReport:
 
 def language_for(game: AnyGame, code: str) -> Language:
     languages = load_languages(game.folder)
-    if code not in languages:
-        raise PrintkitError(f"{game.id}: no language definition for '{code}'; add "
-                            f"languages/{code}/language.toml to the game folder")
+    if code not in languages:  # a code of game.toml: --lang takes only defined ones
+        where = Where(game.where.path, game.where.line, "game.languages")
+        raise PrintkitError(Problem(where, f"no language definition for '{code}'; use one of"
+                                    f" {', '.join(sorted(languages))}, or add languages/"
+                                    f"{code}/language.toml to the game folder"))
     return languages[code]
 
 
