@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,9 +30,22 @@ class Problem:
     def __str__(self) -> str:
         w = self.where
         if not w.path:
-            return f"{w.field}: {self.message}" if w.field else self.message
-        place = w.path + (f":{w.line}" if w.line else "")
-        return f"{place}: {w.field}: {self.message}" if w.field else f"{place}: {self.message}"
+            text = f"{w.field}: {self.message}" if w.field else self.message
+        else:
+            place = w.path + (f":{w.line}" if w.line else "")
+            text = f"{place}: {w.field}: {self.message}" if w.field else \
+                f"{place}: {self.message}"
+        return visible(text)
+
+
+# Control characters and bidirectional overrides from a game folder would act on the
+# terminal (an escape sequence can retitle it or hide text) or reorder the message.
+_INVISIBLE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def visible(text: str) -> str:
+    """`text` with control characters written as escapes (\\x1b, \\u202e)."""
+    return _INVISIBLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
 class PrintkitError(Exception):

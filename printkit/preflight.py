@@ -52,6 +52,8 @@ class Report:
 
 def check_pdf(path: Path, limits: Limits = Limits()) -> Report:
     """Every print problem of one PDF; raises PrintkitError if it cannot be read."""
+    if path.exists() and not path.is_file():  # a pipe would wait, /dev/zero never end
+        raise PrintkitError(f"{path}: not a readable PDF (not a regular file)")
     try:
         reader = PdfReader(path)
         pages = reader.pages

@@ -142,7 +142,9 @@ def board(product: Product, kit: Kit, options: Options, problems: Problems) -> P
     paper = options.settings.papers.get(options.board_size.strip().lower())
     text = kit.print_text
     tiles, keywords = tile_pages(face, options.sheet_size, sheet.tile_overlap, text.assembly_steps,
-                                 text.assembly_title, where, problems)
+                                 text.assembly_title, game_where(kit, "board (tiles)"), problems)
+    if not tiles:
+        return []
     return [(product.name, "", [single(face, sheet.mark_offset, sheet.mark_length, paper)]),
             (f"{product.name}-{options.paper}", f" ({options.paper.upper()})", tiles,
              keywords)]
@@ -153,7 +155,7 @@ def deck(product: Product, kit: Kit, options: Options, problems: Problems) -> Pa
     assert isinstance(d, Deck)
     spec = options.settings
     if d.card_format not in spec.formats:
-        problems.add(Where(f"{kit.game}/game.toml", 0, f"cards ({d.name})"),
+        problems.add(game_where(kit, f"cards ({d.name})"),
                      f"'{d.card_format}' is not a card format; use one of "
                      f"{', '.join(spec.formats)} or define it under [print.formats] in "
                      "game.toml")
@@ -173,10 +175,15 @@ def deck(product: Product, kit: Kit, options: Options, problems: Problems) -> Pa
         pages = nup(sides[0], sides[1], options.sheet_size, sheet, options.duplex,
                     options.back_offset or (0.0, 0.0))
     except ValueError as exc:
-        problems.add(Where(f"{kit.game}/game.toml", 0, f"cards ({d.name})"), f"{exc}; choose "
+        problems.add(game_where(kit, f"cards ({d.name})"), f"{exc}; choose "
                      "a larger --paper, a smaller card format or other sheet settings")
         return []
     return [(product.name, "", pages)]
+
+
+def game_where(kit: Kit, item: str) -> Where:
+    """Where a card format or sheet is chosen: the game's game.toml (its [print] table)."""
+    return Where(kit.game_file or f"{kit.game}/game.toml", 0, item)
 
 
 def faces(deck: str, cards: tuple[CardText, ...], side: str, size: tuple[float, float],

@@ -15,6 +15,8 @@ from printkit.errors import PrintkitError
 PACKAGE = Path(__file__).resolve().parent
 FONTS = PACKAGE / "fonts"
 DEFAULT_GAME = "spankopoly"
+GAME_NAME_MAX = 64
+GAME_NAME = re.compile(rf"[a-z0-9][a-z0-9_-]{{0,{GAME_NAME_MAX - 1}}}")  # also a folder name
 
 
 def builtin(name: str) -> Path:
@@ -37,18 +39,27 @@ def data_dirs(data: Path | None) -> list[Path]:
 def find_game(name: str, data: Path | None) -> Path:
     """The folder of game `name` (a name under a data folder, or a path to a folder)."""
     as_path = Path(name)
-    if (as_path.is_dir() and (as_path / "game.toml").is_file()) or "/" in name:
-        if not (as_path / "game.toml").is_file():
+    if is_game(as_path) or "/" in name:
+        if not is_game(as_path):
             raise PrintkitError(f"{name}: not a game folder (it has no game.toml)")
         # the folder's name is the game's id and names its output folder: never '..'
         return as_path if as_path.name not in ("", "..") else as_path.resolve()
-    if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", name):
+    if not GAME_NAME.fullmatch(name):
         raise PrintkitError(f"'{name}' is not a game name; use lower-case letters, digits,"
-                            " - and _")
+                            f" - and _ (at most {GAME_NAME_MAX} characters)")
     for folder in data_dirs(data):
-        if (folder / name / "game.toml").is_file():
+        if is_game(folder / name):
             return folder / name
     raise PrintkitError(f"no game '{name}'; available games: {', '.join(list_games(data))}")
+
+
+def is_game(folder: Path) -> bool:
+    """True if `folder` holds a game.toml (False, not an error, for a name the file system
+    refuses, such as one too long)."""
+    try:
+        return (folder / "game.toml").is_file()
+    except OSError:
+        return False
 
 
 def list_games(data: Path | None) -> list[str]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import fnmatch
 import os
-import re
 import shutil
 import tempfile
 import tomllib
@@ -21,10 +20,9 @@ from pathlib import Path
 from printkit.errors import PrintkitError
 from printkit.load.tables import key_lines
 from printkit.pipeline import load
-from printkit.resources import builtin
+from printkit.resources import GAME_NAME, GAME_NAME_MAX, builtin
 from printkit.write import inside
 
-NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
 COPIED = ("*.toml", "*.csv", "*.md", "*.po", "*.txt")
 
 
@@ -39,9 +37,9 @@ def field_docs(system: str) -> dict[str, dict[str, str]]:
 
 def new_game(name: str, source: str, data: Path | None) -> Path:
     """Copy game `source` to <data>/<name> with explained fields; returns the new folder."""
-    if not NAME.fullmatch(name):
+    if not GAME_NAME.fullmatch(name):
         raise PrintkitError(f"'{name}' is not a game name; use lower-case letters, digits,"
-                            " - and _ (it becomes a folder name)")
+                            f" - and _, at most {GAME_NAME_MAX} (it becomes a folder name)")
     game = load(source, data if data is not None and data.is_dir() else None)
     root = data if data is not None else Path.cwd() / "data"
     if root.exists() and not root.is_dir():

@@ -94,3 +94,13 @@ def test_list_shows_games_and_languages() -> None:
     code, out = run("list")
     assert code == 0
     assert "spankopoly" in out and "nb (Norsk bokmål)" in out
+
+
+@pytest.mark.parametrize("command", ["build", "check"])
+def test_a_game_name_too_long_for_a_folder_is_refused(command: str) -> None:
+    """A 300-character name is no file name (the file system refuses it, with a traceback
+    before names were limited)."""
+    code, output = run(command, "x" * 300)
+    assert code == 2
+    assert "is not a game name; use lower-case letters, digits, - and _ (at most 64 " \
+        "characters)" in output

@@ -113,7 +113,7 @@ def test_new_refuses_a_link_to_elsewhere(workdir: Path) -> None:
     assert not any((workdir / "elsewhere").iterdir())
 
 
-@pytest.mark.parametrize("name", ["../outside", "a/b", "Mijn Spel", ".hidden", ""])
+@pytest.mark.parametrize("name", ["../outside", "a/b", "Mijn Spel", ".hidden", "", "x" * 300])
 def test_new_refuses_names_that_are_not_folder_names(workdir: Path, name: str) -> None:
     result = runner.invoke(app, ["new", name])
     assert result.exit_code == 2

@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
 
-from conftest import copy_game, files_of
+from conftest import ROOT, copy_game, files_of
 from games import GAMES, IDS
 from printkit.errors import PrintkitError, Problems, Where
 from printkit.load.paths import game_path
@@ -90,6 +91,32 @@ def test_a_game_file_linked_from_outside_is_never_read(cli, tmp_path: Path, game
                           "the file into the folder instead", "1 problem; nothing was written."]
     assert "SECRET" not in run.err + run.out
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("name", ["streets.csv", "rules/nl.md", "languages/nl/messages.po"])
+def test_a_pipe_a_folder_or_a_huge_file_is_refused_unread(cli, tmp_path: Path,
+                                                          name: str) -> None:
+    """Reading a pipe would wait for ever and a sparse 100 GB file fill the memory: both,
+    and a folder where a file belongs, are located problems before anything is read."""
+    folder = copy_game("spankopoly", tmp_path / "data")
+    shutil.copytree(ROOT / "templates" / "languages" / "nl", folder / "languages" / "nl")
+    shown = f"error: data/spankopoly/{name}: "
+    path = folder / name
+    path.unlink(missing_ok=True)
+    os.mkfifo(path)
+    assert cli("build", "spankopoly", "--out", "out").errors[0] == shown + (
+        "this is a pipe or device, not a file; put the file itself here")
+    path.unlink()
+    path.mkdir()
+    assert cli("build", "spankopoly", "--out", "out").errors[0] == shown + (
+        "this is a folder; put the file itself here")
+    path.rmdir()
+    with path.open("wb") as fh:
+        fh.truncate(100 * 2**30)
+    run = cli("build", "spankopoly", "--out", "out")
+    assert run.errors == [shown + "the file holds 102400 MB; no game file needs more than 64 "
+                          "MB", "1 problem; nothing was written."]
+    assert run.code == 2 and not (tmp_path / "out").exists()
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)

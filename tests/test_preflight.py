@@ -4,6 +4,7 @@ problems of a deliberately bad PDF (made here with reportlab, not stored)."""
 from __future__ import annotations
 
 import io
+import os
 from pathlib import Path
 
 import pytest
@@ -114,3 +115,12 @@ def test_preflight_of_a_file_that_is_no_pdf_exits_2(tmp_path: Path) -> None:
     result = runner.invoke(app, ["preflight", str(path)])
     assert result.exit_code == 2
     assert "not a readable PDF" in result.output
+
+
+def test_preflight_of_a_pipe_or_device_exits_2_without_reading_it(tmp_path: Path) -> None:
+    """Reading a pipe would wait for ever, /dev/zero fill the memory."""
+    os.mkfifo(tmp_path / "pipe.pdf")
+    for path in (tmp_path / "pipe.pdf", Path("/dev/zero")):
+        result = runner.invoke(app, ["preflight", str(path)])
+        assert result.exit_code == 2
+        assert f"{path}: not a readable PDF (not a regular file)" in result.output

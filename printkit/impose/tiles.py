@@ -31,6 +31,7 @@ LABEL = 16 * MM      # bottom strip with the tile name and a small map
 TICK = 4 * MM
 INK = "#1E1E1E"
 MAP_INK = "#C0392B"
+MAX_TILES = 26  # rows and columns of tiles at most (rows are named A–Z)
 
 
 @dataclass(frozen=True)
@@ -66,19 +67,22 @@ def whole_mm(length: float) -> float:
     return math.floor(length / MM + 1e-9) * MM
 
 
-def tiling(face: Face, paper: tuple[float, float], overlap: float) -> Tiling:
-    """The tiling with the fewest sheets, portrait or landscape (portrait when equal)."""
+def tiling(face: Face, paper: tuple[float, float], overlap: float) -> Tiling | None:
+    """The tiling with the fewest sheets, portrait or landscape (portrait when equal); None
+    when a tile shows no more than the overlap or the face needs over MAX_TILES rows or
+    columns (rows are named A–Z)."""
     ew, eh = face.width + 2 * face.bleed, face.height + 2 * face.bleed
     best: Tiling | None = None
     for pw, ph in (paper, (paper[1], paper[0])):
         iw, ih = whole_mm(pw - 2 * FRAME), whole_mm(ph - FRAME - LABEL)
+        if min(iw, ih) - overlap < MM:
+            continue
         cols = max(1, math.ceil((ew - overlap) / (iw - overlap) - 1e-9))
         rows = max(1, math.ceil((eh - overlap) / (ih - overlap) - 1e-9))
         t = Tiling(cols, rows, (pw, ph), iw, ih, overlap, -face.bleed,
                    face.height + face.bleed)
-        if best is None or t.count < best.count:
+        if max(cols, rows) <= MAX_TILES and (best is None or t.count < best.count):
             best = t
-    assert best is not None
     return best
 
 
@@ -103,6 +107,12 @@ def tile_pages(face: Face, paper: tuple[float, float], overlap: float, steps: tu
                title: str, where: Where, problems: Problems) -> tuple[list[Page], str]:
     """The assembly map and the tiles; and the keywords that declare them."""
     t = tiling(face, paper, overlap)
+    if t is None:
+        problems.add(where, f"the board cannot be tiled over {paper[0] / MM:.0f} × "
+                     f"{paper[1] / MM:.0f} mm sheets with a {overlap / MM:g} mm overlap in "
+                     f"at most {MAX_TILES} rows and columns; choose a larger --paper or a "
+                     "smaller tile_overlap")
+        return [], ""
     pw, ph = t.paper
     drawing = board_drawing(face)
     pages = [map_page(face, t, steps, title, where, problems)]

@@ -142,7 +142,7 @@ def chunks_of(book: BookletText, width: float, where: Where,
         elif isinstance(block, BookTable):
             out += table_chunks(block, width, n, where, problems)
         else:
-            out += para_chunks(block, width, where, problems)
+            out += para_chunks(block, width, book.where(block.text[:20], where), problems)
     return out
 
 
@@ -224,7 +224,7 @@ def booklet_pages(book: BookletText, size: tuple[float, float], where: Where,
     texts = [book.title, book.subtitle, book.contents] + [
         getattr(b, "text", "") or " ".join(c for r in getattr(b, "rows", ()) for c in r)
         for b in book.blocks]
-    if not check_glyphs(texts, where, problems):
+    if not check_glyphs(texts, where, problems, lambda ch: book.where(ch, where)):
         return []
     body = paginate(chunks_of(book, size[0] - INNER - OUTER, where, problems),
                     size[1] - TOP - BOTTOM)

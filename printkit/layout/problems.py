@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from printkit.errors import Problems, Where
 from printkit.localise.kit import Kit
 from printkit.layout.text import missing_glyphs
@@ -13,11 +15,13 @@ def item_where(kit: Kit, item: str, *keys: tuple[str, ...]) -> Where:
     return Where(kit.text_file or f"{kit.game}/text/{kit.lang}.toml", kit.line_of(*keys), item)
 
 
-def check_glyphs(texts: list[str], where: Where, problems: Problems) -> bool:
-    """Report characters the bundled font cannot draw; True if all are drawable."""
+def check_glyphs(texts: list[str], where: Where, problems: Problems,
+                 where_of: Callable[[str], Where] | None = None) -> bool:
+    """Report characters the bundled font cannot draw (at where_of(character) if given);
+    True if all are drawable."""
     missing = missing_glyphs(texts)
     for ch in missing:
-        problems.add(where, f"character '{ch}' (U+{ord(ch):04X}) is not in the bundled font;"
+        problems.add(where_of(ch) if where_of else where, f"character '{ch}' (U+{ord(ch):04X}) is not in the bundled font;"
                      " replace it")
     return not missing
 

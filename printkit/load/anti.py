@@ -16,7 +16,9 @@ from typing import Any
 from printkit.errors import Problems, Where
 from printkit.load import classic
 from printkit.load import fields as f
-from printkit.load.spankopoly import board, check_keys, players, square, texts
+from printkit.load.spankopoly import (
+    board, check_keys, languages, players, section, source_language, square, texts,
+)
 from printkit.load.tables import Row, Toml, read_csv, read_toml
 from printkit.model.anti import (
     COMMAND_ACTIONS, LADDER, ROLES, CardSpec, City, Command, Game, Rents, Role, Rules,
@@ -47,12 +49,11 @@ def load(folder: Path, manifest: Toml, problems: Problems,
     """Read every data file of the game folder (of the text files, those of `langs`, or
     all); problems are collected, not raised."""
     check_keys(manifest, GAME_KEYS, problems)
-    game = manifest.data.get("game", {})
-    stations = manifest.data.get("stations", {})
+    stations = section(manifest, "stations")
     return Game(
         id=folder.name, folder=folder, system="anti",
-        source_language=str(game.get("source_language", "")),
-        languages=tuple(str(x) for x in game.get("languages", []) if isinstance(x, str)),
+        source_language=source_language(manifest, problems),
+        languages=languages(manifest, problems),
         players=players(manifest, problems),
         board=board(manifest, problems),
         board_squares=classic.number(manifest, problems, ("board", "squares"), 40, 8, 400),

@@ -203,10 +203,13 @@ def decks(folder: Path, manifest: Toml, problems: Problems) -> tuple[Deck, ...]:
     if not isinstance(names, list) or not names:
         problems.add(where, 'name the card decks, e.g. decks = ["chance", "community"]')
         return ()
-    result = []
-    for name in names:
+    result: list[Deck] = []
+    for n, name in enumerate(names):
         ident = f.ident(name, where, problems)
-        if ident:
+        if ident in names[:n]:  # the same deck again, not read again
+            problems.add(where, f"the deck '{ident}' is named twice; name each deck once")
+            result += [d for d in result if d.id == ident][:1]
+        elif f.is_ident(ident):  # never a path out of decks/ ('../../x')
             deck = read_deck(folder / "decks" / f"{ident}.toml", ident, problems)
             if deck is not None:
                 result.append(deck)

@@ -25,6 +25,11 @@ def ident(value: Any, where: Where, problems: Problems) -> str:
     return text
 
 
+def is_ident(text: str) -> bool:
+    """True if `text` is a valid id (and so a safe file name)."""
+    return bool(_ID.fullmatch(text))
+
+
 def integer(value: Any, where: Where, problems: Problems, low: int = 0,
             high: int = MAX_COUNT) -> int:
     """A whole number between low and high."""

@@ -10,7 +10,7 @@ from typing import Any
 from printkit.errors import Problems
 from printkit.load import classic
 from printkit.load import fields as f
-from printkit.load.spankopoly import check_keys, players, texts
+from printkit.load.spankopoly import check_keys, languages, players, source_language, texts
 from printkit.load.tables import Row, Toml, read_csv
 from printkit.model.playing_cards import (
     JOKER_ACTIONS, SUITS, Band, CardSpec, Coins, Deck, Game, JokerRoll, Rules,
@@ -33,11 +33,10 @@ def load(folder: Path, manifest: Toml, problems: Problems,
     """Read every data file of the game folder (of the text files, those of `langs`, or
     all); problems are collected, not raised."""
     check_keys(manifest, GAME_KEYS, problems)
-    game = manifest.data.get("game", {})
     return Game(
         id=folder.name, folder=folder, system="playing_cards",
-        source_language=str(game.get("source_language", "")),
-        languages=tuple(str(x) for x in game.get("languages", []) if isinstance(x, str)),
+        source_language=source_language(manifest, problems),
+        languages=languages(manifest, problems),
         players=players(manifest, problems),
         cards=cards(manifest, problems),
         deck=deck(manifest, problems),

@@ -25,6 +25,7 @@ SHEET_KEYS = (*SHEET_LENGTHS, "rotate", "cols", "rows")
 SECTIONS = {"papers", "formats", "sheet", "sheets", "vendors", "printers"}
 SIDES = ("alternate", "back-first", "separate")
 DUPLEX = ("long", "short", "none")
+MAX_LENGTH = 10_000  # mm: no paper, card or offset is larger (and inf is not a length)
 
 
 def user_configs(config: Path | None) -> list[Path]:
@@ -104,6 +105,9 @@ def length(value: Any, where: Where, problems: Problems, low: float = 0.0) -> fl
     points = float(match.group(1)) * _UNIT_PT[match.group(2)]
     if points < low - 1e-9:
         problems.add(where, f"'{value}' is too small; use at least {low / _UNIT_PT['mm']:g}mm")
+        return None
+    if abs(points) > MAX_LENGTH * _UNIT_PT["mm"]:
+        problems.add(where, f"'{value}' is too large; use at most {MAX_LENGTH}mm")
         return None
     return points
 

@@ -104,7 +104,7 @@ def source_language(doc: Toml, problems: Problems) -> str:
 
 def languages(doc: Toml, problems: Problems) -> tuple[str, ...]:
     value = section(doc, "game").get("languages", [])
-    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+    if not isinstance(value, list) or not value or not all(isinstance(x, str) for x in value):
         problems.add(doc.where("game", "languages"), 'write the languages as a list of codes,'
                      ' e.g. ["nl", "nb", "da"]')
         return ()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import re
+import stat
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,15 +31,39 @@ class Row:
         return self.where.at(column)
 
 
+MAX_FILE = 64 * 2**20  # bytes; a 10 000-card deck is a few MB
+
+
+def file_problem(path: Path) -> str | None:
+    """Why `path` cannot be read as a game file, or None. A folder, pipe or device is not
+    read (reading a pipe waits for ever, a device may never end), nor a file larger than
+    any game needs."""
+    try:
+        info = path.stat()
+        if stat.S_ISREG(info.st_mode) and info.st_size <= MAX_FILE:
+            return None
+    except OSError as exc:
+        return f"cannot read the file ({exc.strerror})"
+    if stat.S_ISDIR(info.st_mode):
+        return "this is a folder; put the file itself here"
+    if not stat.S_ISREG(info.st_mode):
+        return "this is a pipe or device, not a file; put the file itself here"
+    return (f"the file holds {info.st_size / 2**20:.0f} MB; no game file needs more than "
+            f"{MAX_FILE // 2**20} MB")
+
+
 def read_text(path: Path, problems: Problems) -> str | None:
     """Read a UTF-8 file (a BOM is allowed); report a located problem if it is not UTF-8."""
+    why = file_problem(path)
     try:
-        data = path.read_bytes()
+        data = path.read_bytes() if why is None else b""
     except OSError as exc:
-        problems.add_unreadable(problems.where(path), f"cannot read the file ({exc.strerror})")
+        why = f"cannot read the file ({exc.strerror})"
+    if why is not None:
+        problems.add_unreadable(problems.where(path), why)
         return None
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         problems.add_unreadable(
@@ -46,6 +71,21 @@ def read_text(path: Path, problems: Problems) -> str | None:
             f"byte 0x{data[exc.start]:02x} is not UTF-8; save the file as UTF-8",
         )
         return None
+    return text
+
+
+_LONE_CR = re.compile("\r(?!\n)")
+
+
+def lone_cr(text: str, path: Path, problems: Problems) -> bool:
+    """Report a carriage return without its line feed (old Mac line ends): CSV and TOML
+    lines end at line feeds, so the whole file would be one line."""
+    lone = _LONE_CR.search(text)
+    if lone:
+        problems.add_unreadable(problems.where(path, text.count("\n", 0, lone.start()) + 1),
+                                "the line ends with a carriage return (CR) alone; save the "
+                                "file with LF or CRLF line ends")
+    return lone is not None
 
 
 def read_csv(
@@ -57,7 +97,7 @@ def read_csv(
     Missing required columns, unknown columns and rows with too many cells are reported.
     """
     text = read_text(path, problems)
-    if text is None:
+    if text is None or lone_cr(text, path, problems):
         return []
     shown = problems.where(path).path
     numbered = [(n, ln) for n, ln in enumerate(_lines(text), 1)
@@ -184,7 +224,7 @@ def toml_message(error: str, last_line: int) -> tuple[int, str]:
 def read_toml(path: Path, problems: Problems) -> Toml | None:
     """Parse a TOML file; a syntax error becomes a problem at its line."""
     text = read_text(path, problems)
-    if text is None:
+    if text is None or lone_cr(text, path, problems):
         return None
     try:
         data = tomllib.loads(text)

@@ -7,7 +7,7 @@ from typing import Any
 
 from babel import Locale
 
-from printkit.errors import PrintkitError, Problem, Problems
+from printkit.errors import PrintkitError, Problem, Problems, Where
 from printkit.load import system_module
 from printkit.localise.catalog import Labels, load_labels, read_catalog, untranslated
 from printkit.localise.kit import Kit
@@ -27,9 +27,11 @@ class TextReport:
 
 def language_for(game: AnyGame, code: str) -> Language:
     languages = load_languages(game.folder)
-    if code not in languages:
-        raise PrintkitError(f"{game.id}: no language definition for '{code}'; add "
-                            f"languages/{code}/language.toml to the game folder")
+    if code not in languages:  # a code of game.toml: --lang takes only defined ones
+        where = Where(game.where.path, game.where.line, "game.languages")
+        raise PrintkitError(Problem(where, f"no language definition for '{code}'; use one of"
+                                    f" {', '.join(sorted(languages))}, or add languages/"
+                                    f"{code}/language.toml to the game folder"))
     return languages[code]
 
 
@@ -62,9 +64,9 @@ def _run(game: AnyGame, code: str, allow_missing: bool,
     wording = Wording(game, lang, problems, allow_missing)
     kit = system_module("localise", game.system).localise(game, wording, labels, only)
     text = game.texts.get(code) or game.texts.get(game.source_language)
-    located = {} if text is None else {
-        "text_file": problems.where(text.path).path,
-        "text_lines": text.lines}
+    located = {"game_file": problems.where(game.folder / "game.toml").path}
+    if text is not None:
+        located |= {"text_file": problems.where(text.path).path, "text_lines": text.lines}
     return replace(kit, print_text=print_text(labels), **located), problems, labels
 
 
@@ -107,7 +109,7 @@ def _check(game: Game, code: str, only: tuple[str, ...] = ()) -> tuple[TextRepor
         unused.append(Problem(problems.where(path, _line(text, key), ".".join(key)),
                               "unused text; no part of the game refers to it"))
     rules = game.folder / "rules"
-    if (rules / f"{game.source_language}.md").is_file() and not (rules / f"{code}.md").is_file():
+    if (rules / f"{game.source_language}.md").exists() and not (rules / f"{code}.md").exists():
         missing.append(Problem(problems.where(rules / f"{code}.md"),
                                "missing rules; write the rule booklet text in this file"))
     catalog = read_catalog(lang.catalog, lang.locale, problems)

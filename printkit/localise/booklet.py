@@ -26,8 +26,9 @@ def rules_file(w: Wording, code: str) -> Path:
 
 
 def has_rules(game: Any) -> bool:
-    """A game has a rule booklet when its source language has a rules file."""
-    return (game.folder / "rules" / f"{game.source_language}.md").is_file()
+    """A game has a rule booklet when its source language has a rules file (one that is
+    not a regular file is reported when read)."""
+    return (game.folder / "rules" / f"{game.source_language}.md").exists()
 
 
 def booklet(w: Wording, _: Labels, tables: dict[str, Rows], context: dict[str, Any],
@@ -35,9 +36,9 @@ def booklet(w: Wording, _: Labels, tables: dict[str, Rows], context: dict[str, A
     """Render and parse the rules of w's language (or, marked, of the source language)."""
     path = rules_file(w, w.lang.code)
     marked = ""
-    if not path.is_file():
+    if not path.exists():
         source = rules_file(w, w.game.source_language)
-        if not (w.allow_missing and source.is_file()):
+        if not (w.allow_missing and source.exists()):
             problems.add(problems.where(path), "missing rules; write the rule booklet text "
                          "in this file (see the other languages' files)")
             return BookletText("?", "?", "?", ())
@@ -48,7 +49,8 @@ def booklet(w: Wording, _: Labels, tables: dict[str, Rows], context: dict[str, A
     rendered = render(text, w, tables, context, path, problems)
     title = w.text("game", "title")
     return BookletText(title, marked + _("Rules"), _("Contents"),
-                       parse(rendered, tables) if rendered else ())
+                       parse(rendered, tables) if rendered else (),
+                       problems.where(path).path, text)
 
 
 def render(text: str, w: Wording, tables: dict[str, Rows], context: dict[str, Any],
@@ -100,7 +102,7 @@ def parse(text: str, tables: dict[str, Rows]) -> tuple[BookBlock, ...]:
         item = _ITEM.match(line)
         if not line:
             flush()
-        elif line.startswith(TABLE):
+        elif line.startswith(TABLE) and line[len(TABLE):] in tables:  # not a forged mark
             flush()
             blocks.append(BookTable(tables[line[len(TABLE):]]))
         elif heading:

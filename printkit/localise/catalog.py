@@ -9,15 +9,19 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, field
 from functools import lru_cache
+from gettext import c2py
 from pathlib import Path
 from string import Formatter
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import PoFileError, read_po
+from babel.messages.pofile import PoFileError, PoFileParser
 from babel.support import Translations
 
 from printkit.errors import PrintkitError, Problems
+from printkit.load.tables import file_problem
+
+MAX_PLURALS = 6  # CLDR: no language has more plural forms (Arabic has six)
 
 
 @dataclass(frozen=True)
@@ -46,24 +50,77 @@ class Labels:
 
 def read_catalog(path: Path, locale: str, problems: Problems) -> Catalog | None:
     """Parse a .po file; a syntax error is a located problem."""
+    if not path.exists():
+        problems.add(problems.where(path), "missing label catalog; copy messages.pot here as"
+                     " messages.po and translate it")
+        return None
+    why = file_problem(path)
+    if why is not None:
+        problems.add(problems.where(path), why)
+        return None
     try:
         stat = path.stat()
         catalog = _parsed(str(path), locale, stat.st_mtime_ns, stat.st_size)
-        check_placeholders(catalog, path, problems)
-        return catalog
-    except FileNotFoundError:
-        problems.add(problems.where(path), "missing label catalog; copy messages.pot here as"
-                     " messages.po and translate it")
-    except (PoFileError, ValueError, UnicodeDecodeError) as exc:
-        problems.add(problems.where(path), f"malformed catalog: {exc}")
-    return None
+    except PoFileError as exc:
+        message = str(exc).removesuffix(f" on {exc.lineno}")
+        problems.add(problems.where(path, exc.lineno + 1), f"malformed catalog: {message}")
+        return None
+    except (ValueError, LookupError) as exc:  # UnicodeDecodeError is a ValueError
+        key = b"Plural-Forms" if type(exc) is ValueError else b"charset"
+        problems.add(problems.where(path, _header_line(path, key)), "malformed catalog "
+                     f"header: {exc}; copy the header of templates/languages/nl/messages.po")
+        return None
+    if not check_plural_forms(catalog, path, problems):
+        return None
+    check_placeholders(catalog, path, problems)
+    return catalog
+
+
+class _Catalog(Catalog):
+    """A catalog that refuses more plural forms than any language has (Babel makes a list
+    of that many strings for every plural message)."""
+
+    @property
+    def num_plurals(self) -> int:
+        n = super().num_plurals
+        if not 1 <= n <= MAX_PLURALS:
+            raise ValueError(f"Plural-Forms: nplurals={n}; a language has 1 to "
+                             f"{MAX_PLURALS} plural forms")
+        return n
 
 
 @lru_cache(maxsize=32)
 def _parsed(path: str, locale: str, mtime: int, size: int) -> Catalog:
     """A .po file parsed once per process (checking and building both read it)."""
+    catalog = _Catalog(locale=locale)
     with open(path, "rb") as fh:
-        return read_po(fh, locale=locale, abort_invalid=True)
+        PoFileParser(catalog, abort_invalid=True).parse(fh)
+    return catalog
+
+
+def _header_line(path: Path, key: bytes = b"Plural-Forms") -> int:
+    """The line of the catalog header that holds `key` (1 if none does)."""
+    lines = path.read_bytes().split(b"\n")
+    return next((i for i, line in enumerate(lines, 1) if key in line), 1)
+
+
+def check_plural_forms(catalog: Catalog, path: Path, problems: Problems) -> bool:
+    """The plural= expression must give a form that exists for every count (gettext would
+    fail on a division by zero, and print the English text for a form that is missing)."""
+    n, expr = catalog.num_plurals, catalog.plural_expr
+    shown = expr if len(expr) <= 60 else expr[:59] + "…"
+    where = problems.where(path, _header_line(path), "Plural-Forms")
+    try:
+        rule = c2py(expr)
+        count = next((k for k in range(1000) if not 0 <= rule(k) < n), None)
+    except (ValueError, ArithmeticError, RecursionError) as exc:
+        problems.add(where, f"plural={shown} is not a plural rule ({exc}); copy it from "
+                     "the CLDR rules of the language, e.g. plural=(n != 1)")
+        return False
+    if count is not None:
+        problems.add(where, f"plural={shown} gives form {rule(count)} for {count}, but "
+                     f"nplurals={n}: forms are numbered 0 to {n - 1}")
+    return count is None
 
 
 def fields(text: str) -> set[str]:

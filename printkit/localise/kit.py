@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from printkit.errors import Where
+
 
 @dataclass(frozen=True)
 class Row:
@@ -180,6 +182,15 @@ class BookletText:
     subtitle: str
     contents: str
     blocks: tuple[BookBlock, ...]
+    source: str = ""  # the rules file, as shown in problems
+    source_text: str = field(default="", compare=False, repr=False)  # its template text
+
+    def where(self, found: str, other: Where) -> Where:
+        """The rules file at the first line holding `found` (text or a character); `other`
+        (the wording file) when the rules file does not hold it: it came from the data."""
+        lines = self.source_text.split("\n") if found.strip() else []
+        line = next((n for n, text in enumerate(lines, 1) if found in text), 0)
+        return Where(self.source, line, other.field) if line else other
 
 
 @dataclass(frozen=True)
@@ -293,6 +304,7 @@ class Kit:
     products: tuple[Product, ...]
     print_text: PrintText = PrintText()
     text_file: str = ""  # the wording of this language, as shown in problems
+    game_file: str = ""  # the game's game.toml, as shown in problems
     text_lines: Mapping[tuple, int] = field(default_factory=dict, compare=False,
                                             repr=False)  # key path -> line there
 

@@ -126,6 +126,8 @@ def scoring(game: Game, problems: Problems) -> None:
 
 def languages(game: Game, problems: Problems) -> None:
     where = Where(game.where.path, game.where.line, "game.languages")
+    if not game.source_language or not game.languages:
+        return  # reported where game.toml sets them
     if game.source_language not in game.languages:
         problems.add(where, f"the source language '{game.source_language}' must be one of the"
                      " game's languages")
