@@ -1,16 +1,18 @@
-"""Paths a game names stay inside its folder: no `..`, no absolute paths, no links out.
+"""Files read from a game folder stay inside it: no symbolic links out.
 
 A game folder is shared between people and so is untrusted. Every file printkit reads from
-it is either one of the format's fixed names or a path written in the data; both must
-resolve inside the folder, so a game cannot make printkit read (and print) other files.
+it has one of the format's fixed names, or is a money game's deck (decks/<id>.toml, whose
+name must be an id: no `..`, no absolute path); a link that leads out of the folder is
+refused before anything is read, so a game cannot make printkit read (and print) other
+files.
 """
 
 from __future__ import annotations
 
 import os
-from pathlib import Path, PurePosixPath, PureWindowsPath
+from pathlib import Path
 
-from printkit.errors import Problems, Where
+from printkit.errors import Problems
 
 
 def inside(path: Path, root: Path) -> bool:
@@ -20,32 +22,6 @@ def inside(path: Path, root: Path) -> bool:
     except (ValueError, OSError, RuntimeError):  # outside, unreadable, or a link loop
         return False
     return True
-
-
-def game_path(folder: Path, name: str, where: Where, problems: Problems) -> Path | None:
-    """folder/name for a path the game names, or None and a located problem.
-
-    Refused: empty names, absolute paths (also Windows ones such as C:\\x), any `..`
-    part, and names that reach outside the folder through a symbolic link.
-    """
-    text = str(name).strip()
-    windows = PureWindowsPath(text)
-    relative = PurePosixPath(text.replace("\\", "/"))
-    if not text:
-        problems.add(where, "empty path; name a file inside the game folder, e.g. "
-                     "images/logo.png")
-    elif relative.is_absolute() or windows.drive or windows.root:
-        problems.add(where, f"'{text}' is an absolute path; name a file inside the game folder"
-                     ", relative to it, e.g. images/logo.png")
-    elif ".." in relative.parts:
-        problems.add(where, f"'{text}' uses '..' to leave the game folder; name a file inside"
-                     " it")
-    elif not inside(folder / relative, folder):
-        problems.add(where, f"'{text}' is a link that leads out of the game folder; copy the"
-                     " file into the folder instead")
-    else:
-        return folder / relative
-    return None
 
 
 def check_links(folder: Path, problems: Problems) -> None:
