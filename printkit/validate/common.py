@@ -30,8 +30,9 @@ def refer(value: str, known: Iterable[str], what: str, where: Where,
     if value and value not in known:
         close = difflib.get_close_matches(value, known, 1)
         hint = ", ".join(sorted(known)[:12]) + (", …" if len(known) > 12 else "")
-        problems.add(where, f"unknown {what} '{value}'; " + (f"did you mean '{close[0]}'?"
-                                                            if close else f"known: {hint}"))
+        advice = f"did you mean '{close[0]}'?" if close else f"known: {hint}" if known \
+            else f"no {what} is defined"
+        problems.add(where, f"unknown {what} '{value}'; {advice}")
 
 
 MIN_SQUARE = 15 * 72 / 25.4  # the narrowest square that holds a name, in points
