@@ -19,7 +19,7 @@ from printkit.pipeline import Options, build
 
 # Runs the CLI with one stage made to announce itself and stall, so the test can kill it there.
 STALL = textwrap.dedent("""
-    import signal, sys, time
+    import os, signal, sys, time
     signal.signal(signal.SIGINT, signal.default_int_handler)  # even if the parent ignores it
     import {module} as module
     owner = module{owner}
@@ -28,7 +28,7 @@ STALL = textwrap.dedent("""
     def stalled(*args, **kwargs):
         calls.append(1)
         if len(calls) == {after}:
-            print("STALLED", flush=True)
+            os.write(1, b"STALLED\\n")  # one write: forked workers may stall at once
             time.sleep(60)
         return real(*args, **kwargs)
 
