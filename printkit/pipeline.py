@@ -51,12 +51,12 @@ def load(name: str, data: Path | None, langs: list[str] | None = None) -> AnyGam
     only the text files of those languages and of the source language."""
     folder = find_game(name, data)
     problems = Problems(folder.parent)
-    codes = None
+    codes = None  # every language's text files
     if langs is not None:
         try:
             codes = asked_codes(langs, load_languages(folder))
         except PrintkitError:  # an unknown --lang is reported once the game is loaded
-            codes = None
+            pass
     return validate_game(load_game(folder, problems, codes), problems)
 
 
