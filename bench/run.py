@@ -73,8 +73,9 @@ def full_kit(tmp: Path, repeat: int) -> tuple[float, float, float]:
 def deck_cards(data: Path) -> list[dict[str, str]]:
     """The finished texts of the chance deck, as the reference draws them."""
     from printkit.localise import localise
-    from printkit.pipeline import load
-    deck = localise(load("spankopoly", data), "nl").product("chance").content
+    from printkit.pipeline import load, system_of
+    game = load("spankopoly", data)
+    deck = localise(system_of(game), game, "nl").product("chance").content
     return [{"title": f.title, "text": f.blocks[0].text, "footer": f.footer,
              "colour": f.colour, "back": b.title, "subtitle": b.blocks[0].text}
             for f, b in zip(deck.fronts, deck.backs)]

@@ -19,6 +19,7 @@ from printkit.layout.ops import MM
 from printkit.localise import check_texts
 from printkit.localise.languages import load_languages
 from printkit.pipeline import Options, build as run_build, calibration, languages_of, load
+from printkit.pipeline import system_of
 from printkit.resources import DEFAULT_GAME, list_games
 from printkit.scaffold import new_game
 from printkit.write import write_all
@@ -192,7 +193,7 @@ def check(game: GameArg = DEFAULT_GAME, lang: LangOpt = ["all"],  # noqa: B006
         loaded = load(game, data)
         missing = 0
         for code in languages_of(loaded, lang):
-            report = check_texts(loaded, code)
+            report = check_texts(system_of(loaded), loaded, code)
             for problem in report.missing:
                 typer.echo(f"missing: {problem}")
             for problem in report.unused:

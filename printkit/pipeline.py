@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from printkit import __version__
 from printkit.errors import PrintkitError, Problems, Where
@@ -19,7 +20,7 @@ from printkit.impose import Document, Page
 from printkit.layout import calibration as calibration_face
 from printkit.layout.fonts import drawable
 from printkit.layout.ops import MM, Group, translate
-from printkit.load import load_game
+from printkit.load import load_game, read_manifest
 from printkit.load.printing import load_print_spec
 from printkit.localise import localise
 from printkit.localise.catalog import load_labels
@@ -32,6 +33,8 @@ from printkit.products import LAYOUTS, Options, resolve
 from printkit.render import render
 from printkit.render.pdf import register_fonts
 from printkit.resources import find_game
+from printkit.systems import SYSTEMS
+from printkit.systems.contract import System
 from printkit.validate import validate_game
 from printkit.workers import run_all
 from printkit.write import write_all
@@ -50,6 +53,8 @@ def load(name: str, data: Path | None, langs: list[str] | None = None) -> AnyGam
     """Load and validate a game by name or folder; given --lang values (`langs`), read
     only the text files of those languages and of the source language."""
     folder = find_game(name, data)
+    manifest, system_name = read_manifest(folder, SYSTEMS)
+    system = SYSTEMS[system_name]
     problems = Problems(folder.parent)
     codes = None  # every language's text files
     if langs is not None:
@@ -57,7 +62,13 @@ def load(name: str, data: Path | None, langs: list[str] | None = None) -> AnyGam
             codes = asked_codes(langs, load_languages(folder))
         except PrintkitError:  # an unknown --lang is reported once the game is loaded
             pass
-    return validate_game(load_game(folder, problems, codes), problems)
+    game = load_game(folder, manifest, system.load, problems, codes)
+    return validate_game(game, system.check, problems)
+
+
+def system_of(game: AnyGame) -> System[Any]:
+    """The game system a loaded game belongs to."""
+    return SYSTEMS[game.system]
 
 
 def languages_of(game: AnyGame, langs: list[str]) -> list[str]:
@@ -89,10 +100,10 @@ def players_for(game: AnyGame, wanted: int | None) -> int:
     return wanted
 
 
-def kit_for(game: Game, code: str, options: Options, only: tuple[str, ...] = ()) -> Kit:
+def kit_for(game: AnyGame, code: str, options: Options, only: tuple[str, ...] = ()) -> Kit:
     """The game (its products in `only`, if any) localised in one language: a job for
     printkit.workers."""
-    return localise(game, code, options.allow_missing, only)
+    return localise(system_of(game), game, code, options.allow_missing, only)
 
 
 def product_files(kit: Kit, folder: Path, options: Options) -> list[Built]:

@@ -1,7 +1,7 @@
 """`printkit new`: copy a game into a data folder as the start of a custom game, with a
 comment explaining every field of its data files.
 
-The explanations are data: templates/fields/<system>.toml. TOML keys without a comment get
+The explanations are data: each system's fields.toml (printkit/systems/<system>/). TOML keys without a comment get
 one above them; CSV files get "# column: meaning" lines above their header (the CSV reader
 skips lines starting with #); text files and rule booklets get a header. The copy is made
 in a temporary folder beside the target and renamed into place, so a failure leaves
@@ -19,18 +19,16 @@ from pathlib import Path
 
 from printkit.errors import PrintkitError
 from printkit.load.tables import key_lines
-from printkit.pipeline import load
+from printkit.pipeline import load, system_of
 from printkit.resources import GAME_NAME, GAME_NAME_MAX, builtin
 from printkit.write import inside
 
 COPIED = ("*.toml", "*.csv", "*.md", "*.po", "*.txt")
 
 
-def field_docs(system: str) -> dict[str, dict[str, str]]:
-    """file pattern -> {key path or column ("" for the file): explanation}."""
-    path = builtin("templates") / "fields" / f"{system}.toml"
-    if not path.is_file():
-        return {}
+def field_docs(path: Path) -> dict[str, dict[str, str]]:
+    """file pattern -> {key path or column ("" for the file): explanation}, from a system's
+    fields.toml."""
     with path.open("rb") as fh:
         return tomllib.load(fh)
 
@@ -54,7 +52,7 @@ def new_game(name: str, source: str, data: Path | None) -> Path:
     staging = Path(tempfile.mkdtemp(prefix=f".{name}.", dir=root))
     try:
         copy_game(game.folder, staging)
-        annotate(staging, field_docs(game.system))
+        annotate(staging, field_docs(system_of(game).fields))
         os.rename(staging, target)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)

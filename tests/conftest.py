@@ -64,9 +64,10 @@ def char_size(char: dict) -> float:
 def kit_for(lang: str = "nl", game: str = "spankopoly"):
     """A localised kit of a built-in game (no files written)."""
     from printkit.localise import localise
-    from printkit.pipeline import load
+    from printkit.pipeline import load, system_of
 
-    return localise(load(game, None), lang)
+    loaded = load(game, None)
+    return localise(system_of(loaded), loaded, lang)
 
 
 def render_docs(kit, product: str, options: Options, config: Path | None = None) -> dict:

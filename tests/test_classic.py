@@ -13,7 +13,8 @@ from pypdf import PdfReader
 
 from conftest import ROOT, page_texts, pdf_text
 from printkit.errors import Problems
-from printkit.localise import classic, language_for
+from printkit.localise import language_for
+from printkit.systems.classic import localise as classic
 from printkit.localise.catalog import load_labels
 from printkit.localise.money import format_money
 from printkit.localise.wording import Wording

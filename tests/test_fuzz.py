@@ -27,13 +27,12 @@ from games import GAMES, IDS
 from printkit.errors import PrintkitError
 from printkit.layout.cards import card_face
 from printkit.load.printing import load_print_spec
-from printkit.load import load_game
+
 from printkit.localise import localise
 from printkit.localise.kit import CardText, Heading, Para, Row
 from printkit.errors import Problems, Where
-from printkit.pipeline import Options, build, documents, players_for
+from printkit.pipeline import Options, build, documents, load, players_for, system_of
 from printkit.products import resolve
-from printkit.validate import validate_game
 
 settings.register_profile("ci", derandomize=True, deadline=None, database=None,
                           suppress_health_check=[HealthCheck.too_slow,
@@ -44,13 +43,11 @@ settings.register_profile("deep", max_examples=3000, deadline=None, database=Non
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 DEEP = os.environ.get("HYPOTHESIS_PROFILE") == "deep"
 
-
 def examples(n: int, per_game: bool = True) -> settings:
     """n examples in all, shared by the games of GAMES (so that adding a game keeps the
     suite's time)."""
     share = max(4, n // len(GAMES)) if per_game else n
     return settings(max_examples=3000 if DEEP else share)
-
 
 # values a person (or a broken editor) might type ------------------------------------------
 
@@ -77,7 +74,6 @@ toml_values = st.one_of(
                      '["nl"]', '["xx", "nl"]', "1979-05-27", '"#FFFFFF"', '"nl"', '"nb"']),
     texts)  # raw text: often malformed TOML on purpose
 
-
 class Folder:
     """A game copy whose files are changed for one example and then put back."""
 
@@ -99,14 +95,13 @@ class Folder:
         for name, data in self.files.items():
             (self.root / name).write_bytes(data)
 
-
 def outcome(folder: Path) -> str:
     """'kit' or 'problems'; anything else escapes and fails the test."""
     try:
-        game = validate_game(load_game(folder))
+        game = load(str(folder), None)
         options = resolve(Options(players=players_for(game, None)),
                           load_print_spec(folder / "game.toml"))
-        kit = localise(game, game.source_language)
+        kit = localise(system_of(game), game, game.source_language)
         problems = Problems()
         for doc in documents(kit, options, problems):
             for _ in doc.pages:  # a deck is laid out as its pages are read
@@ -122,15 +117,12 @@ def outcome(folder: Path) -> str:
     event("a kit")
     return "kit"
 
-
 @pytest.fixture(params=GAMES, ids=IDS)
 def folder(request: pytest.FixtureRequest, tmp_path: Path) -> Folder:
     return Folder(copy_game(request.param.name, tmp_path / "data"))
 
-
 def csv_lines(text: str) -> list[str]:
     return text.split("\n")
-
 
 def with_cell(line: str, index: int, value: str) -> str:
     try:
@@ -141,7 +133,6 @@ def with_cell(line: str, index: int, value: str) -> str:
     out = io.StringIO()
     csv.writer(out, lineterminator="").writerow(cells)
     return out.getvalue()
-
 
 @examples(200)
 @given(data=st.data())
@@ -166,9 +157,7 @@ def test_mutated_csv_gives_a_kit_or_located_problems(folder: Folder, data: st.Da
     finally:
         folder.restore()
 
-
 KEY_LINE = re.compile(r"^(\s*[A-Za-z0-9_.\"-]+\s*=\s*)(.+?)\s*(#.*)?$")
-
 
 @examples(200)
 @given(data=st.data())
@@ -193,9 +182,7 @@ def test_mutated_toml_gives_a_kit_or_located_problems(folder: Folder,
     finally:
         folder.restore()
 
-
 STRING_LINE = re.compile(r'^(\s*[A-Za-z0-9_]+\s*=\s*)"(.*)"\s*$')
-
 
 @examples(100)
 @given(data=st.data())
@@ -216,12 +203,10 @@ def test_random_texts_give_a_kit_or_located_problems(folder: Folder,
     finally:
         folder.restore()
 
-
 CARD_FORMATS = load_print_spec().formats
 blocks = st.lists(st.one_of(
     st.builds(Para, texts, st.sampled_from(["body", "small", "strong", "note"])),
     st.builds(Heading, texts), st.builds(Row, texts, texts)), max_size=5)
-
 
 @examples(120, per_game=False)
 @given(title=texts, band=texts, footer=texts, body=blocks,
@@ -241,7 +226,6 @@ def test_any_card_text_is_laid_out_or_named_as_a_problem(title: str, band: str, 
             x, y = getattr(op, "x", 0), getattr(op, "y", 0)
             assert -face.bleed - 1e-6 <= x <= face.width + face.bleed + 1e-6
             assert -face.bleed - 1e-6 <= y <= face.height + face.bleed + 1e-6
-
 
 @examples(12)
 @given(data=st.data())

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, page_texts, pdf_text
-from printkit.load import load_game
+from printkit.pipeline import load, system_of
 from printkit.localise import check_texts
 from printkit.pipeline import Options, build
 
@@ -23,7 +23,8 @@ def nordic(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.parametrize("lang", ["nb", "da"])
 def test_texts_and_labels_are_complete(lang: str) -> None:
-    report = check_texts(load_game(ROOT / "data" / "spankopoly"), lang)
+    game = load(str(ROOT / "data" / "spankopoly"), None)
+    report = check_texts(system_of(game), game, lang)
     assert report.missing == ()
     assert report.unused == ()
 

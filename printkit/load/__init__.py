@@ -1,54 +1,61 @@
-"""Stage 1, load: a game folder -> a language-neutral `Game` (or located problems)."""
+"""Stage 1, load: a game folder -> a language-neutral game (or located problems).
+
+`read_manifest` reads game.toml and names the game's system; the system's own loader
+(handed in by the pipeline, never imported here) reads the rest of the folder.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from importlib import import_module
+from collections.abc import Callable, Collection
 from pathlib import Path
-from types import ModuleType
 
 from printkit.errors import Problems
 from printkit.load.paths import check_links
-from printkit.load.tables import read_toml
+from printkit.load.tables import Toml, read_toml
 from printkit.model import AnyGame
 
-# Each game system has a module of the same name in load, validate and localise.
-SYSTEMS = ("spankopoly", "classic", "anti", "playing_cards")
+Loader = Callable[[Path, Toml, Problems, Collection[str] | None], AnyGame]
 
 
-def system_module(stage: str, system: str) -> ModuleType:
-    """printkit.<stage>.<system>, imported when first asked for: a build needs only the
-    system of its own game, not the model, loader and wording of every other one."""
-    return import_module(f"printkit.{stage}.{system}")
+def read_manifest(folder: Path, systems: Collection[str]) -> tuple[Toml, str]:
+    """The parsed game.toml of a game folder and the name of its system (one of `systems`).
 
-
-def load_game(folder: Path, problems: Problems | None = None,
-              langs: Collection[str] | None = None) -> AnyGame:
-    """Read a game folder into a Game; of its text files, only those of `langs` and of the
-    source language when `langs` is given (a build reads the languages it builds).
-
-    Problems go to `problems` when given (the caller raises them after validating, so that
-    every problem is reported at once); otherwise they are raised here. Unreadable files,
-    and links that lead out of the folder, are always raised at once: nothing is read
-    through such a link.
+    Unreadable files, links that lead out of the folder and an unknown system are raised
+    at once: nothing is read through such a link, and nothing else can be read without
+    knowing the system.
     """
-    links = Problems(folder.parent)
-    check_links(folder, links)
-    links.raise_if_any()
-    collect = problems is not None
-    problems = problems if problems is not None else Problems(folder.parent)
+    problems = Problems(folder.parent)
+    check_links(folder, problems)
+    problems.raise_if_any()
     manifest = read_toml(folder / "game.toml", problems)
     problems.raise_if_any()
     assert manifest is not None
     game = manifest.data.get("game")
     system = game.get("system", "") if isinstance(game, dict) else ""
-    if not isinstance(system, str) or system not in SYSTEMS:
+    if not isinstance(system, str) or system not in systems:
         problems.add(manifest.where("game", "system"),
-                     f"unknown system '{system}'; use one of {', '.join(SYSTEMS)}")
+                     f"unknown system '{system}'; use one of {', '.join(systems)}")
         problems.raise_if_any()
+    return manifest, system
+
+
+def load_game(folder: Path, manifest: Toml, loader: Loader, problems: Problems | None = None,
+              langs: Collection[str] | None = None) -> AnyGame:
+    """Read a game folder into a game with its system's `loader`; of its text files, only
+    those of `langs` and of the source language when `langs` is given (a build reads the
+    languages it builds).
+
+    Problems go to `problems` when given (the caller raises them after validating, so that
+    every problem is reported at once); otherwise they are raised here. Unreadable files
+    are always raised at once.
+    """
+    collect = problems is not None
+    problems = problems if problems is not None else Problems(folder.parent)
     if langs is not None:
-        langs = {*langs, str(game.get("source_language", ""))}
-    game = system_module("load", system).load(folder, manifest, problems, langs)
+        game = manifest.data.get("game")
+        source = game.get("source_language", "") if isinstance(game, dict) else ""
+        langs = {*langs, str(source)}
+    loaded = loader(folder, manifest, problems, langs)
     if problems.unreadable or not collect:
         problems.raise_if_any()
-    return game
+    return loaded

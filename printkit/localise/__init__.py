@@ -2,19 +2,32 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol
 
 from babel import Locale
 
 from printkit.errors import PrintkitError, Problem, Problems, Where
-from printkit.load import system_module
 from printkit.localise.catalog import Labels, load_labels, read_catalog, untranslated
 from printkit.localise.kit import Kit
 from printkit.localise.languages import Language, load_languages
 from printkit.localise.printaids import print_text
 from printkit.localise.wording import Wording
 from printkit.model import AnyGame
+
+
+TextKeys = tuple[set[tuple[str, ...]], set[tuple[str, ...]]]
+
+
+class Words(Protocol):
+    """The part of a game system this stage uses (a printkit.systems.contract.System)."""
+
+    @property
+    def localise(self) -> Callable[[Any, Wording, Labels, tuple[str, ...]], Kit]: ...
+
+    @property
+    def text_keys(self) -> Callable[[Any], TextKeys]: ...
 
 
 @dataclass(frozen=True)
@@ -35,7 +48,7 @@ def language_for(game: AnyGame, code: str) -> Language:
     return languages[code]
 
 
-def localise(game: AnyGame, code: str, allow_missing: bool = False,
+def localise(system: Words, game: AnyGame, code: str, allow_missing: bool = False,
              only: tuple[str, ...] = ()) -> Kit:
     """Every text of the game in language `code`; with `only`, of those products alone.
 
@@ -44,25 +57,25 @@ def localise(game: AnyGame, code: str, allow_missing: bool = False,
     only the texts and labels of those products are rendered (and their errors found).
     """
     if not allow_missing:
-        report, kit = _check(game, code, only)
+        report, kit = _check(system, game, code, only)
         problems = Problems(game.folder.parent)
         problems.extend(report.missing)
         problems.raise_if_any()
         if kit is not None:  # nothing is missing, so nothing was marked: the same kit
             return kit
-    kit, problems, _ = _run(game, code, allow_missing, only)
+    kit, problems, _ = _run(system, game, code, allow_missing, only)
     problems.raise_if_any()
     return kit
 
 
-def _run(game: AnyGame, code: str, allow_missing: bool,
+def _run(system: Words, game: AnyGame, code: str, allow_missing: bool,
          only: tuple[str, ...] = ()) -> tuple[Kit, Problems, Labels]:
     """Localise, returning the problems met and the labels (which record what was used)."""
     lang = language_for(game, code)
     problems = Problems(game.folder.parent)
     labels = load_labels(lang.catalog, lang.locale, mark_missing=allow_missing)
     wording = Wording(game, lang, problems, allow_missing)
-    kit = system_module("localise", game.system).localise(game, wording, labels, only)
+    kit = system.localise(game, wording, labels, only)
     text = game.texts.get(code) or game.texts.get(game.source_language)
     located = {"game_file": problems.where(game.folder / "game.toml").path}
     if text is not None:
@@ -80,18 +93,19 @@ def flatten(data: Any, prefix: tuple[str, ...] = ()) -> set[tuple[str, ...]]:
     return keys
 
 
-def check_texts(game: AnyGame, code: str) -> TextReport:
+def check_texts(system: Words, game: AnyGame, code: str) -> TextReport:
     """Missing and unused strings of one language: game wording and tool labels."""
-    return _check(game, code)[0]
+    return _check(system, game, code)[0]
 
 
-def _check(game: Game, code: str, only: tuple[str, ...] = ()) -> tuple[TextReport, Kit | None]:
+def _check(system: Words, game: AnyGame, code: str,
+           only: tuple[str, ...] = ()) -> tuple[TextReport, Kit | None]:
     """The text report, and the kit (of the products in `only`, if any) localised on the way
     (None if it could not be)."""
     lang = language_for(game, code)
     kit = None
     problems = Problems(game.folder.parent)
-    required, optional = system_module("localise", game.system).text_keys(game)
+    required, optional = system.text_keys(game)
     categories = set(Locale.parse(lang.locale).plural_form.tags) | {"other"}
     units = {k[1] for k in required if k[0] == "units"}
     required = {k for k in required if k[0] != "units" or k[2] in categories}
@@ -114,7 +128,7 @@ def _check(game: Game, code: str, only: tuple[str, ...] = ()) -> tuple[TextRepor
                                "missing rules; write the rule booklet text in this file"))
     catalog = read_catalog(lang.catalog, lang.locale, problems)
     if catalog is not None:
-        kit, run_problems, labels = _run(game, code, allow_missing=True, only=only)
+        kit, run_problems, labels = _run(system, game, code, allow_missing=True, only=only)
         problems.extend(run_problems.items)
         for message, line in untranslated(catalog):
             if message in labels.used:

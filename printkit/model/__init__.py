@@ -1,11 +1,6 @@
-"""The language-neutral game model, one module per game system plus shared values."""
+"""The language-neutral values every game system shares; each system's own model is in
+printkit/systems/<system>/model.py."""
 
 from printkit.model.common import AnyGame, BoardSpec, Square, Stake, TextSource
-from printkit.model.spankopoly import (
-    CardSpec, ChanceCard, Game, Group, Implement, PenaltyLine, Rules, SpankerRoll, State,
-    Station, Street, Tax,
-)
 
-__all__ = ["AnyGame", "BoardSpec", "CardSpec", "ChanceCard", "Game", "Group", "Implement",
-           "PenaltyLine", "Rules", "SpankerRoll", "Square", "Stake", "State", "Station",
-           "Street", "Tax", "TextSource"]
+__all__ = ["AnyGame", "BoardSpec", "Square", "Stake", "TextSource"]

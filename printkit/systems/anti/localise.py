@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from printkit import __version__
-from printkit.localise import classic
+from printkit.systems.classic import localise as classic
 from printkit.localise.booklet import booklet, has_rules
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import (
@@ -19,8 +19,8 @@ from printkit.localise.kit import (
 )
 from printkit.localise.money import format_percentage
 from printkit.localise.wording import Wording
-from printkit.model.anti import LADDER, ROLES, SUMS, Command, Game, Role, Street
-from printkit.model.classic import CORNERS, Station, Utility
+from printkit.systems.anti.model import LADDER, ROLES, SUMS, Command, Game, Role, Street
+from printkit.systems.classic.model import CORNERS, Station, Utility
 from printkit.model.common import Square
 
 PHRASES = ("goto", "goto_start", "pass_start", "move_forward", "move_back", "jail", "pay",
@@ -50,6 +50,11 @@ def text_keys(game: Game) -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
         has = isinstance(own.get(c.role), dict) and str(c.sum) in own[c.role]
         (required if has else optional).add(key)
     return required, optional
+
+
+def products(game: Game) -> tuple[str, ...]:
+    """The names of the products `localise` makes of the game, in build order."""
+    return (*("board", "deeds", "commands", "ledger"), *(("rules",) if has_rules(game) else ()))
 
 
 def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> Kit:

@@ -9,9 +9,10 @@ from typing import Any
 from printkit.errors import Problems
 from printkit.load import fields as f
 from printkit.load.tables import Row, Toml, read_csv, read_toml
-from printkit.model import (
-    BoardSpec, CardSpec, ChanceCard, Game, Group, Implement, PenaltyLine, Rules, SpankerRoll,
-    Square, Stake, State, Station, Street, Tax, TextSource,
+from printkit.model import BoardSpec, Square, Stake, TextSource
+from printkit.systems.spankopoly.model import (
+    CardSpec, ChanceCard, Game, Group, Implement, PenaltyLine, Rules, SpankerRoll, State,
+    Station, Street, Tax,
 )
 
 GAME_KEYS = {

@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections import Counter
 
 from printkit.errors import Problems
-from printkit.model.anti import (
+from printkit.systems.anti.model import (
     CITY_SIZES, COMMAND_ACTIONS, COMMANDS, LADDER, ROLES, SUMS, Game,
 )
-from printkit.model.classic import CORNERS
-from printkit.validate import classic
+from printkit.systems.classic.model import CORNERS
+from printkit.systems.classic import validate as classic
 from printkit.validate.common import refer, unique
-from printkit.validate.spankopoly import languages
+from printkit.systems.spankopoly.validate import languages
 
 
 def check(game: Game, problems: Problems) -> None:

@@ -14,13 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from printkit.errors import Problems, Where
-from printkit.load import classic
+from printkit.systems.classic import load as classic
 from printkit.load import fields as f
-from printkit.load.spankopoly import (
+from printkit.systems.spankopoly.load import (
     board, check_keys, languages, players, section, source_language, square, texts,
 )
 from printkit.load.tables import Row, Toml, read_csv, read_toml
-from printkit.model.anti import (
+from printkit.systems.anti.model import (
     COMMAND_ACTIONS, LADDER, ROLES, CardSpec, City, Command, Game, Rents, Role, Rules,
     Scale, Station, Street, Tax, WealthTax,
 )

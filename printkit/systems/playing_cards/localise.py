@@ -18,7 +18,7 @@ from printkit.localise.kit import (
     chosen,
 )
 from printkit.localise.wording import Wording
-from printkit.model.playing_cards import JOKER_ACTIONS, RED, SUMS, Game, JokerRoll
+from printkit.systems.playing_cards.model import JOKER_ACTIONS, RED, SUMS, Game, JokerRoll
 
 SYMBOL = {"hearts": "♥", "spades": "♠", "diamonds": "♦", "clubs": "♣"}
 Coins = Callable[[int], str]
@@ -45,6 +45,11 @@ def prepare(game: Game, w: Wording) -> Coins:
     w.extend({"coins": coins, "start_coins": coins(game.coins.start),
               "goal": coins(game.coins.goal), "pass_joker": coins(game.coins.pass_joker)})
     return coins
+
+
+def products(game: Game) -> tuple[str, ...]:
+    """The names of the products `localise` makes of the game, in build order."""
+    return (*("aid", "layout", "ledger"), *(("rules",) if has_rules(game) else ()))
 
 
 def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> Kit:

@@ -22,7 +22,7 @@ from printkit.localise.kit import (
 )
 from printkit.localise.money import format_money, format_percentage, with_interest
 from printkit.localise.wording import Wording
-from printkit.model.classic import CORNERS, Card, Game, Square, Station, Street, Utility
+from printkit.systems.classic.model import CORNERS, Card, Game, Square, Station, Street, Utility
 
 PHRASES = ("goto", "goto_start", "pass_start", "move_forward", "move_back", "jail", "pay",
            "collect", "repairs", "collect_from_players", "pay_players", "get_out_of_jail",
@@ -90,6 +90,11 @@ def prepare(game: Game, w: Wording) -> Money:
               "start_capital": money(game.money.start_capital),
               "jail_fine": money(game.money.jail_fine)})
     return money
+
+
+def products(game: Game) -> tuple[str, ...]:
+    """The names of the products `localise` makes of the game, in build order."""
+    return (*("board", "deeds", *(d.id for d in game.decks), "ledger"), *(("rules",) if has_rules(game) else ()))
 
 
 def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> Kit:

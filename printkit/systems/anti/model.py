@@ -15,9 +15,9 @@ from functools import cached_property
 from pathlib import Path
 
 from printkit.errors import Where
-from printkit.model.classic import ACTIONS, LADDER, Card, Money, Scale, Station, Utility
-from printkit.model.classic import properties as classic_properties
-from printkit.model.classic import text_section as classic_text_section
+from printkit.systems.classic.model import ACTIONS, LADDER, Card, Money, Scale, Station, Utility
+from printkit.systems.classic.model import properties as classic_properties
+from printkit.systems.classic.model import text_section as classic_text_section
 from printkit.model.common import BoardSpec, Square, TextSource, square_names
 
 ROLES = ("competitor", "monopolist")

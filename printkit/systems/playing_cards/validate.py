@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import Counter
 
 from printkit.errors import Problems, Where
-from printkit.model.playing_cards import JOKER_ACTIONS, SUMS, Game
-from printkit.validate.spankopoly import languages
+from printkit.systems.playing_cards.model import JOKER_ACTIONS, SUMS, Game
+from printkit.systems.spankopoly.validate import languages
 
 
 def check(game: Game, problems: Problems) -> None:

@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from printkit.errors import Problems
-from printkit.load import classic
+from printkit.systems.classic import load as classic
 from printkit.load import fields as f
-from printkit.load.spankopoly import check_keys, languages, players, source_language, texts
+from printkit.systems.spankopoly.load import check_keys, languages, players, source_language, texts
 from printkit.load.tables import Row, Toml, read_csv
-from printkit.model.playing_cards import (
+from printkit.systems.playing_cards.model import (
     JOKER_ACTIONS, SUITS, Band, CardSpec, Coins, Deck, Game, JokerRoll, Rules,
 )
 

@@ -12,9 +12,9 @@ from typing import Any
 from babel.numbers import list_currencies
 
 from printkit.errors import Problems, Where
-from printkit.model.classic import ACTIONS, CORNERS, LADDER, Card, Game, Scale
+from printkit.systems.classic.model import ACTIONS, CORNERS, LADDER, Card, Game, Scale
 from printkit.validate.common import board_ring, refer, unique
-from printkit.validate.spankopoly import languages
+from printkit.systems.spankopoly.validate import languages
 
 MONEY_KEYS = ("amount", "per_house", "per_hotel")
 

@@ -10,7 +10,8 @@ from printkit.localise.kit import (
     ScorepadText, SquareText, chosen,
 )
 from printkit.localise.wording import Wording
-from printkit.model import ChanceCard, Game, Stake, Street
+from printkit.model import Stake
+from printkit.systems.spankopoly.model import ChanceCard, Game, Street
 
 ENTRIES_PER_ROUND = 3
 
@@ -41,6 +42,11 @@ def text_keys(game: Game) -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
         else:
             required |= keys
     return required, optional
+
+
+def products(game: Game) -> tuple[str, ...]:
+    """The names of the products `localise` makes of the game, in build order."""
+    return (*("board", "deeds", "chance", "scorepad", "lines"), *(("rules",) if has_rules(game) else ()))
 
 
 def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> Kit:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from printkit.errors import Problems, Where
-from printkit.model import Game, Stake
+from printkit.model import Stake
+from printkit.systems.spankopoly.model import Game
 from printkit.validate.common import board_geometry, board_ring, refer, unique
 
 KINDS = ("corner", "street", "station", "penalty_lines", "tax", "chance")

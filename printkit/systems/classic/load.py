@@ -13,11 +13,11 @@ from typing import Any
 
 from printkit.errors import Problems
 from printkit.load import fields as f
-from printkit.load.spankopoly import (
+from printkit.systems.spankopoly.load import (
     board, check_keys, languages, players, section, source_language, square, texts,
 )
 from printkit.load.tables import Row, Toml, read_csv, read_toml
-from printkit.model.classic import (
+from printkit.systems.classic.model import (
     ACTIONS, LADDER, Card, CardSpec, Deck, Game, Group, Money, Rules, Scale, Station, Street,
     Tax, Utility,
 )

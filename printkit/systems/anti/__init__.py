@@ -1,0 +1,16 @@
+"""The anti game system: Anti-Monopoly: competitors and monopolists, commands, wealth tax."""
+
+from pathlib import Path
+
+from printkit.systems.anti import load, localise, validate
+from printkit.systems.contract import System
+
+SYSTEM = System(
+    name="anti",
+    load=load.load,
+    check=validate.check,
+    text_keys=localise.text_keys,
+    localise=localise.localise,
+    fields=Path(__file__).with_name("fields.toml"),
+    products=localise.products,
+)

@@ -1,0 +1,76 @@
+"""What a game system provides: the one contract between a system's package and the stages.
+
+A system is a folder `printkit/systems/<name>/` holding its model, loading, validation and
+localisation, and its field documentation (`fields.toml`, used by `printkit new`). Its
+`__init__.py` builds one `System` from its functions; the registry (printkit.systems) finds
+it by name. The stages never import a system: the pipeline hands a `System` to them, and
+each stage asks only for the part it uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+
+from printkit.model import AnyGame
+
+if TYPE_CHECKING:  # only named in signatures: a build imports them when it localises
+    from printkit.errors import Problems
+    from printkit.load.tables import Toml
+    from printkit.localise.catalog import Labels
+    from printkit.localise.kit import Kit
+    from printkit.localise.wording import Wording
+
+G = TypeVar("G", bound=AnyGame)
+G_contra = TypeVar("G_contra", bound=AnyGame, contravariant=True)
+G_co = TypeVar("G_co", bound=AnyGame, covariant=True)
+TextKeys = tuple[set[tuple[str, ...]], set[tuple[str, ...]]]
+
+
+class Loader(Protocol[G_co]):
+    def __call__(self, folder: Path, manifest: Toml, problems: Problems,
+                 langs: Collection[str] | None = None, /) -> G_co:
+        """The game of `folder` from its parsed game.toml (`manifest`); of the text files,
+        only those of `langs` (all when None). Problems are collected, not raised."""
+        ...
+
+
+class Checker(Protocol[G_contra]):
+    def __call__(self, game: G_contra, problems: Problems, /) -> None:
+        """Add every semantic problem of a loaded game to `problems`."""
+        ...
+
+
+class KeysOf(Protocol[G_contra]):
+    def __call__(self, game: G_contra, /) -> TextKeys:
+        """The keys a text file of the game must have, and those it may have."""
+        ...
+
+
+class Products(Protocol[G_contra]):
+    def __call__(self, game: G_contra, /) -> tuple[str, ...]:
+        """The names of the products `localise` makes of the game, in build order."""
+        ...
+
+
+class Localiser(Protocol[G_contra]):
+    def __call__(self, game: G_contra, wording: Wording, labels: Labels,
+                 only: tuple[str, ...] = (), /) -> Kit:
+        """The kit in the language of `wording` and `labels`: every product, or those named
+        in `only`."""
+        ...
+
+
+@dataclass(frozen=True)
+class System(Generic[G]):
+    """A game system: how its games are loaded, checked and put into words."""
+
+    name: str
+    load: Loader[G]
+    check: Checker[G]
+    text_keys: KeysOf[G]
+    localise: Localiser[G]
+    fields: Path  # field documentation: the comments `printkit new` writes
+    products: Products[G]

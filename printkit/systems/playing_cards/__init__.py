@@ -1,0 +1,16 @@
+"""The playing_cards game system: a card-deck game played with a deck of playing cards, without a board."""
+
+from pathlib import Path
+
+from printkit.systems.playing_cards import load, localise, validate
+from printkit.systems.contract import System
+
+SYSTEM = System(
+    name="playing_cards",
+    load=load.load,
+    check=validate.check,
+    text_keys=localise.text_keys,
+    localise=localise.localise,
+    fields=Path(__file__).with_name("fields.toml"),
+    products=localise.products,
+)

@@ -1,0 +1,16 @@
+"""The spankopoly game system: strokes instead of money: implements, penalty lines, a score sheet."""
+
+from pathlib import Path
+
+from printkit.systems.spankopoly import load, localise, validate
+from printkit.systems.contract import System
+
+SYSTEM = System(
+    name="spankopoly",
+    load=load.load,
+    check=validate.check,
+    text_keys=localise.text_keys,
+    localise=localise.localise,
+    fields=Path(__file__).with_name("fields.toml"),
+    products=localise.products,
+)
