@@ -7,13 +7,15 @@ Every problem names the file and line a user has to edit.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection
 from typing import Any
 
 from babel.numbers import list_currencies
 
 from printkit.errors import Problems, Where
 from printkit.systems.classic.model import ACTIONS, CORNERS, LADDER, Card, Game, Scale
-from printkit.validate.common import board_ring, refer, unique
+from printkit.validate.board import Ring, board_file, check_board
+from printkit.validate.common import refer, unique
 from printkit.systems.spankopoly.validate import languages
 
 MONEY_KEYS = ("amount", "per_house", "per_hotel")
@@ -124,40 +126,13 @@ def board(game: Game, problems: Problems) -> None:
                          f"row with kind card and ref {deck.id} to board.csv")
 
 
-def board_squares(game: Any, known: dict[str, Any], words: dict[str, str],
-                  problems: Problems) -> Counter:
-    """The ring of a money game: its size, its kinds (`known`: kind -> ids) and their
-    references (`words` names a kind in messages), Start at 0, every street, station,
-    utility and tax on it once, every corner once. Returns how often each (kind, ref)
-    stands on the board."""
-    where = file_where(game, "board.csv")
-    n = board_ring(game.squares, problems, where)
-    if n != game.board_squares:
-        problems.add(where, f"the board has {n} squares but game.toml [board] squares is "
-                     f"{game.board_squares}; add or remove squares, or change that number")
-    for s in game.squares:
-        if s.kind not in known:
-            problems.add(s.where.at("kind"), f"unknown kind '{s.kind}'; use one of "
-                         + ", ".join(known))
-        else:
-            refer(s.ref, known[s.kind], words.get(s.kind, s.kind), s.where.at("ref"),
-                  problems)
-        if s.kind == "corner" and s.ref == "start" and s.position != 0:
-            problems.add(s.where.at("position"), "start stands at position 0")
-    used = Counter((s.kind, s.ref) for s in game.squares)
-    for kind, records in (("street", game.streets), ("station", game.stations),
-                          ("utility", game.utilities), ("tax", game.taxes)):
-        for rec in records:
-            if used[(kind, rec.id)] == 0:
-                problems.add(rec.where.at("id"), f"{kind} '{rec.id}' is not on the board; "
-                             "add it to board.csv or remove it")
-            elif used[(kind, rec.id)] > 1:
-                problems.add(rec.where.at("id"), f"{kind} '{rec.id}' stands on the board "
-                             "more than once")
-    for corner in CORNERS:
-        if used[("corner", corner)] != 1:
-            problems.add(where.at("ref"), f"the board needs the corner '{corner}' exactly once")
-    return used
+def board_squares(game: Any, known: dict[str, Collection[str]], words: dict[str, str],
+                  problems: Problems) -> Counter[tuple[str, str]]:
+    """The board of a money game: the one board check with its properties and corners."""
+    ring = Ring(known=known, words=words, corners=CORNERS, declared=game.board_squares,
+                placed={"street": game.streets, "station": game.stations,
+                        "utility": game.utilities, "tax": game.taxes})
+    return check_board(game.squares, game.board, ring, board_file(game.where), problems)
 
 
 def groups_complete(game: Game, problems: Problems) -> None:

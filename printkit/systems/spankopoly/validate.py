@@ -7,9 +7,9 @@ from collections import Counter
 from printkit.errors import Problems, Where
 from printkit.model import Stake
 from printkit.systems.spankopoly.model import Game
-from printkit.validate.common import board_geometry, board_ring, refer, unique
+from printkit.validate.board import Ring, board_file, check_board
+from printkit.validate.common import refer, unique
 
-KINDS = ("corner", "street", "station", "penalty_lines", "tax", "chance")
 CORNERS = ("start", "visiting", "extra_roll", "go_to_corner")
 
 
@@ -65,29 +65,13 @@ def stake_ref(stake: Stake, game: Game, problems: Problems) -> None:
 
 
 def board(game: Game, problems: Problems) -> None:
-    where = Where(game.where.path.replace("game.toml", "board.csv"), 1)
-    board_geometry(game.board, board_ring(game.squares, problems, where), problems)
-    known = {"corner": CORNERS, "street": game.street, "station": game.station,
-             "penalty_lines": game.penalty_line, "tax": game.tax, "chance": ("chance",)}
-    for s in game.squares:
-        if s.kind not in known:
-            problems.add(s.where.at("kind"), f"unknown kind '{s.kind}'; use one of "
-                         + ", ".join(KINDS))
-        else:
-            refer(s.ref, known[s.kind], s.kind.replace("_", " "), s.where.at("ref"), problems)
-    used = Counter((s.kind, s.ref) for s in game.squares)
-    for kind, records in (("street", game.streets), ("station", game.stations),
-                          ("tax", game.taxes), ("penalty_lines", game.penalty_lines)):
-        for rec in records:
-            if used[(kind, rec.id)] == 0:
-                problems.add(rec.where.at("id"), f"{kind.replace('_', ' ')} '{rec.id}' is not "
-                             "on the board; add it to board.csv or remove it")
-            elif used[(kind, rec.id)] > 1:
-                problems.add(rec.where.at("id"), f"{kind.replace('_', ' ')} '{rec.id}' stands "
-                             "on the board more than once")
-    for corner in CORNERS:
-        if used[("corner", corner)] != 1:
-            problems.add(where.at("ref"), f"the board needs the corner '{corner}' exactly once")
+    ring = Ring(known={"corner": CORNERS, "street": game.street, "station": game.station,
+                       "penalty_lines": game.penalty_line, "tax": game.tax,
+                       "chance": ("chance",)},
+                placed={"street": game.streets, "station": game.stations, "tax": game.taxes,
+                        "penalty_lines": game.penalty_lines},
+                corners=CORNERS)
+    check_board(game.squares, game.board, ring, board_file(game.where), problems)
 
 
 def chance(game: Game, problems: Problems) -> None:
