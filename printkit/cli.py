@@ -18,8 +18,8 @@ from printkit.errors import PrintkitError, display_path
 from printkit.layout.ops import MM
 from printkit.localise import check_texts
 from printkit.localise.languages import load_languages
-from printkit.pipeline import Options, build as run_build, calibration, languages_of, load
-from printkit.pipeline import system_of
+from printkit.pipeline import Options, calibration, languages_of, load, system_of
+from printkit.pipeline import build as run_build
 from printkit.resources import DEFAULT_GAME, list_games
 from printkit.scaffold import new_game
 from printkit.write import write_all

@@ -28,7 +28,15 @@ from printkit.layout.sheets import lines_page, scorepad_pages
 from printkit.layout.tableau import tableau_page
 from printkit.lazy import Lazy
 from printkit.localise.kit import (
-    BoardText, BookletText, CardText, Deck, Kit, LedgerText, LinesSet, Product, ScorepadText,
+    BoardText,
+    BookletText,
+    CardText,
+    Deck,
+    Kit,
+    LedgerText,
+    LinesSet,
+    Product,
+    ScorepadText,
     TableauText,
 )
 from printkit.model.printing import PrintSpec

@@ -20,7 +20,7 @@ from pathlib import Path
 from printkit.errors import PrintkitError
 from printkit.load.tables import key_lines
 from printkit.pipeline import load, system_of
-from printkit.resources import GAME_NAME, GAME_NAME_MAX, builtin
+from printkit.resources import GAME_NAME, GAME_NAME_MAX
 from printkit.write import inside
 
 COPIED = ("*.toml", "*.csv", "*.md", "*.po", "*.txt")

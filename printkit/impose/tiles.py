@@ -20,7 +20,16 @@ from printkit.errors import Problems, Where
 from printkit.impose.page import Page
 from printkit.layout.cards import placed_ops
 from printkit.layout.ops import (
-    IDENTITY, MM, REGISTRATION, Face, Group, Line, Op, Rect, Text, translate,
+    IDENTITY,
+    MM,
+    REGISTRATION,
+    Face,
+    Group,
+    Line,
+    Op,
+    Rect,
+    Text,
+    translate,
 )
 from printkit.layout.problems import too_long
 from printkit.layout.text import fit

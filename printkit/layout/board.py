@@ -5,7 +5,18 @@ from __future__ import annotations
 
 from printkit.errors import Problems, Where
 from printkit.layout.cards import placed_ops
-from printkit.layout.ops import MM, Circle, Face, Group, Line, Matrix, Op, Rect, Text, rotate
+from printkit.layout.ops import (
+    MM,
+    Circle,
+    Face,
+    Group,
+    Line,
+    Matrix,
+    Op,
+    Rect,
+    Text,
+    rotate,
+)
 from printkit.layout.problems import check_glyphs, too_long
 from printkit.layout.style import BLEED, ink_on
 from printkit.layout.text import fit

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from printkit.errors import Problems, Where
-from printkit.localise.kit import Kit
 from printkit.layout.text import missing_glyphs
+from printkit.localise.kit import Kit
 
 
 def item_where(kit: Kit, item: str, *keys: tuple[str, ...]) -> Where:

@@ -16,7 +16,6 @@ from printkit.localise.printaids import print_text
 from printkit.localise.wording import Wording
 from printkit.model import AnyGame
 
-
 TextKeys = tuple[set[tuple[str, ...]], set[tuple[str, ...]]]
 
 

@@ -12,7 +12,13 @@ from jinja2 import TemplateSyntaxError
 from printkit.errors import Problems
 from printkit.load.tables import read_text
 from printkit.localise.catalog import Labels
-from printkit.localise.kit import BookBlock, BookHeading, BookletText, BookPara, BookTable
+from printkit.localise.kit import (
+    BookBlock,
+    BookHeading,
+    BookletText,
+    BookPara,
+    BookTable,
+)
 from printkit.localise.sandbox import compiled_template, run_bounded
 from printkit.localise.wording import Wording
 

@@ -54,6 +54,20 @@ class TextSource:
     lines: dict[tuple, int] = field(compare=False)
 
 
+@dataclass(frozen=True, kw_only=True)
+class GameInfo:
+    """The fields every game has, whatever its system: each system's `Game` extends it."""
+
+    id: str
+    folder: Path
+    system: str
+    source_language: str
+    languages: tuple[str, ...]
+    players: tuple[int, int]
+    texts: dict[str, TextSource] = field(compare=False, hash=False)
+    where: Where = field(compare=False, default=Where(""))
+
+
 class AnyGame(Protocol):
     """What every game system's `Game` offers the shared stages."""
 

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from printkit.errors import Problem, Problems
 from printkit.model import AnyGame
+from printkit.validate.common import languages
 
 Checker = Callable[[AnyGame, Problems], None]
 
@@ -14,6 +15,7 @@ def check_game(game: AnyGame, check: Checker) -> list[Problem]:
     """Every semantic problem of the game by its system's `check` (empty when it is
     consistent)."""
     problems = Problems(game.folder.parent)
+    languages(game, problems)
     check(game, problems)
     return sorted(set(problems.items))
 

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from printkit.errors import Problems, Where
+from printkit.model.common import GameInfo
 
 
 def unique(records: Iterable[Any], what: str, problems: Problems, key: str = "id") -> None:
@@ -76,3 +77,16 @@ def board_ring(squares: tuple, problems: Problems, where: Where) -> int:
                                                       f"is not a corner; corners stand at 0, "
                                                       f"{n // 4}, {n // 2} and {3 * n // 4}"))
     return n
+
+
+def languages(game: GameInfo, problems: Problems) -> None:
+    """The source language is one of the game's languages and has its text file."""
+    where = Where(game.where.path, game.where.line, "game.languages")
+    if not game.source_language or not game.languages:
+        return  # reported where game.toml sets them
+    if game.source_language not in game.languages:
+        problems.add(where, f"the source language '{game.source_language}' must be one of the"
+                     " game's languages")
+    if game.source_language not in game.texts:
+        problems.add(where.at("game.source_language"),
+                     f"no text/{game.source_language}.toml with the game's wording")

@@ -14,16 +14,28 @@ from pathlib import Path
 from typing import Any
 
 from printkit.errors import Problems, Where
-from printkit.systems.classic import load as classic
 from printkit.load import fields as f
-from printkit.systems.spankopoly.load import (
-    board, check_keys, languages, players, section, source_language, square, texts,
-)
+from printkit.load.board import board, square
+from printkit.load.manifest import check_keys, choice, game_info, number, section, value
 from printkit.load.tables import Row, Toml, read_csv, read_toml
 from printkit.systems.anti.model import (
-    COMMAND_ACTIONS, LADDER, ROLES, CardSpec, City, Command, Game, Rents, Role, Rules,
-    Scale, Station, Street, Tax, WealthTax,
+    COMMAND_ACTIONS,
+    LADDER,
+    ROLES,
+    CardSpec,
+    City,
+    Command,
+    Game,
+    Rents,
+    Role,
+    Rules,
+    Scale,
+    Station,
+    Street,
+    Tax,
+    WealthTax,
 )
+from printkit.systems.classic import load as classic
 
 GAME_KEYS: dict[str, set[str] | None] = {
     "game": {"system", "source_language", "languages", "players"},
@@ -51,13 +63,10 @@ def load(folder: Path, manifest: Toml, problems: Problems,
     check_keys(manifest, GAME_KEYS, problems)
     stations = section(manifest, "stations")
     return Game(
-        id=folder.name, folder=folder, system="anti",
-        source_language=source_language(manifest, problems),
-        languages=languages(manifest, problems),
-        players=players(manifest, problems),
+        **vars(game_info(folder, manifest, "anti", problems, langs)),
         board=board(manifest, problems),
-        board_squares=classic.number(manifest, problems, ("board", "squares"), 40, 8, 400),
-        accent=f.colour(classic.value(manifest, ("board", "accent"), "#2E7D32"),
+        board_squares=number(manifest, problems, ("board", "squares"), 40, 8, 400),
+        accent=f.colour(value(manifest, ("board", "accent"), "#2E7D32"),
                         manifest.where("board", "accent"), problems),
         cards=cards(manifest, problems),
         money=classic.money(manifest, problems),
@@ -74,7 +83,7 @@ def load(folder: Path, manifest: Toml, problems: Problems,
                        for r in read_csv(folder / "stations.csv", problems, ("id", "price"),
                                          ("mortgage",))),
         station_rents=role_scales(manifest, problems, ("stations", "rent")),
-        station_icon=classic.choice(stations.get("icon", "train"), classic.STATION_ICONS,
+        station_icon=choice(stations.get("icon", "train"), classic.STATION_ICONS,
                                     manifest.where("stations", "icon"), problems),
         utilities=tuple(classic.utility(r, problems) for r in read_csv(
             folder / "utilities.csv", problems, ("id", "price"), ("mortgage", "icon"))),
@@ -84,8 +93,6 @@ def load(folder: Path, manifest: Toml, problems: Problems,
         squares=tuple(square(r, problems) for r in read_csv(
             folder / "board.csv", problems, ("position", "kind", "ref"))),
         commands=commands(folder / "commands.toml", problems),
-        texts=texts(folder, problems, langs),
-        where=manifest.where(),
     )
 
 
@@ -101,7 +108,7 @@ def cards(doc: Toml, problems: Problems) -> CardSpec:
 
 def rules(doc: Toml, problems: Problems) -> Rules:
     def n(key: str, default: int, low: int, high: int) -> int:
-        return classic.number(doc, problems, ("rules", key), default, low, high)
+        return number(doc, problems, ("rules", key), default, low, high)
 
     return Rules(houses=n("houses", 32, 0, 1000), hotels=n("hotels", 12, 0, 1000),
                  monopoly_streets=n("monopoly_streets", 2, 2, 3),
@@ -135,7 +142,7 @@ def roles(doc: Toml, problems: Problems) -> tuple[Role, ...]:
                              + ", ".join(sorted(ROLE_KEYS)))
 
         def n(key: str, default: int | None, low: int, high: int) -> int:
-            return classic.number(doc, problems, ("roles", rid, key), default, low, high)
+            return number(doc, problems, ("roles", rid, key), default, low, high)
 
         result.append(Role(
             rid, f.colour(table.get("pawn"), doc.where("roles", rid, "pawn"), problems),
@@ -156,7 +163,7 @@ def roles(doc: Toml, problems: Problems) -> tuple[Role, ...]:
 
 def wealth_tax(doc: Toml, rid: str, problems: Problems) -> WealthTax:
     keys = ("roles", rid, "wealth_tax")
-    raw = classic.value(doc, keys)
+    raw = value(doc, keys)
     if not isinstance(raw, dict):
         problems.add(doc.where(*keys), "write the income-tax percentages as { money = 10, "
                      "property = 10, buildings = 10 }")
@@ -165,14 +172,14 @@ def wealth_tax(doc: Toml, rid: str, problems: Problems) -> WealthTax:
         if key not in WEALTH_KEYS:
             problems.add(doc.where(*keys), f"unknown key '{key}'; write money, property and "
                          "buildings")
-    return WealthTax(*(classic.number(doc, problems, (*keys, k), None, 0, 100)
+    return WealthTax(*(number(doc, problems, (*keys, k), None, 0, 100)
                        for k in WEALTH_KEYS))
 
 
 def role_scales(doc: Toml, problems: Problems,
                 keys: tuple[str, ...]) -> tuple[tuple[str, Scale], ...]:
     """One list of whole numbers per role, e.g. [stations.rent] competitor = [20, 40]."""
-    raw = classic.value(doc, keys)
+    raw = value(doc, keys)
     if not isinstance(raw, dict):
         problems.add(doc.where(*keys), "write one list per role, e.g. "
                      f"[{'.'.join(keys)}] competitor = [20, 40, 60, 80] and "
@@ -238,10 +245,10 @@ def commands(path: Path, problems: Problems) -> tuple[Command, ...]:
         for key in ("role", "sum"):
             if key not in c:
                 problems.add(doc.where("command", i), f"a command needs {key}")
-        role = classic.choice(c.get("role", ROLES[0]), ROLES, doc.where("command", i, "role"),
+        role = choice(c.get("role", ROLES[0]), ROLES, doc.where("command", i, "role"),
                               problems)
         dice = f.integer(c.get("sum", 2), doc.where("command", i, "sum"), problems, 2, 12)
-        party = classic.choice(c["party"], ROLES, doc.where("command", i, "party"),
+        party = choice(c["party"], ROLES, doc.where("command", i, "party"),
                                problems) if "party" in c else ""
         card = classic.card(doc, i, c, problems, "command", COMMAND_KEYS, COMMAND_ACTIONS,
                             ident=f"{role}_{dice}")

@@ -11,17 +11,26 @@ from __future__ import annotations
 from typing import Any
 
 from printkit import __version__
-from printkit.systems.classic import localise as classic
 from printkit.localise.booklet import booklet, has_rules
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import (
-    BoardText, CardText, Deck, Kit, Making, Para, Row, SquareText, Table, chosen,
+    BoardText,
+    CardText,
+    Deck,
+    Kit,
+    Making,
+    Para,
+    Row,
+    SquareText,
+    Table,
+    chosen,
 )
 from printkit.localise.money import format_percentage
 from printkit.localise.wording import Wording
-from printkit.systems.anti.model import LADDER, ROLES, SUMS, Command, Game, Role, Street
-from printkit.systems.classic.model import CORNERS, Station, Utility
 from printkit.model.common import Square
+from printkit.systems.anti.model import LADDER, ROLES, SUMS, Command, Game, Role, Street
+from printkit.systems.classic import localise as classic
+from printkit.systems.classic.model import CORNERS, Station, Utility
 
 PHRASES = ("goto", "goto_start", "pass_start", "move_forward", "move_back", "jail", "pay",
            "collect", "repairs", "collect_from_players", "pay_players", "collect_from",

@@ -12,13 +12,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 
 from printkit.errors import Where
-from printkit.systems.classic.model import ACTIONS, LADDER, Card, Money, Scale, Station, Utility
+from printkit.model.common import BoardSpec, GameInfo, Square, square_names
+from printkit.systems.classic.model import (
+    ACTIONS,
+    LADDER,
+    Card,
+    Money,
+    Scale,
+    Station,
+    Utility,
+)
 from printkit.systems.classic.model import properties as classic_properties
 from printkit.systems.classic.model import text_section as classic_text_section
-from printkit.model.common import BoardSpec, Square, TextSource, square_names
 
 ROLES = ("competitor", "monopolist")
 SUMS = tuple(range(2, 13))  # what two dice can show
@@ -134,15 +141,9 @@ class Rules:
 
 
 @dataclass(frozen=True)
-class Game:
+class Game(GameInfo):
     """A whole Anti-Monopoly game, language-neutral; `texts` holds the wording."""
 
-    id: str
-    folder: Path
-    system: str
-    source_language: str
-    languages: tuple[str, ...]
-    players: tuple[int, int]
     board: BoardSpec
     board_squares: int
     accent: str
@@ -161,8 +162,6 @@ class Game:
     taxes: tuple[Tax, ...]
     squares: tuple[Square, ...]
     commands: tuple[Command, ...]
-    texts: dict[str, TextSource] = field(compare=False, hash=False)
-    where: Where = field(compare=False, default=Where(""))
 
     @cached_property
     def role(self) -> dict[str, Role]:

@@ -13,17 +13,22 @@ from collections import Counter
 
 from printkit.errors import Problems
 from printkit.systems.anti.model import (
-    CITY_SIZES, COMMAND_ACTIONS, COMMANDS, LADDER, ROLES, SUMS, Game,
+    CITY_SIZES,
+    COMMAND_ACTIONS,
+    COMMANDS,
+    LADDER,
+    ROLES,
+    SUMS,
+    Game,
 )
-from printkit.systems.classic.model import CORNERS
 from printkit.systems.classic import validate as classic
+from printkit.systems.classic.model import CORNERS
 from printkit.validate.common import refer, unique
-from printkit.systems.spankopoly.validate import languages
 
 
 def check(game: Game, problems: Problems) -> None:
     for part in (ids, references, classic.money, prices, cities, rents, scales,
-                 board, commands, languages):
+                 board, commands):
         part(game, problems)
 
 

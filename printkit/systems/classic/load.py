@@ -13,13 +13,24 @@ from typing import Any
 
 from printkit.errors import Problems
 from printkit.load import fields as f
-from printkit.systems.spankopoly.load import (
-    board, check_keys, languages, players, section, source_language, square, texts,
-)
+from printkit.load.board import board, square
+from printkit.load.manifest import check_keys, choice, game_info, number, section, value
 from printkit.load.tables import Row, Toml, read_csv, read_toml
 from printkit.systems.classic.model import (
-    ACTIONS, LADDER, Card, CardSpec, Deck, Game, Group, Money, Rules, Scale, Station, Street,
-    Tax, Utility,
+    ACTIONS,
+    LADDER,
+    Card,
+    CardSpec,
+    Deck,
+    Game,
+    Group,
+    Money,
+    Rules,
+    Scale,
+    Station,
+    Street,
+    Tax,
+    Utility,
 )
 
 GAME_KEYS: dict[str, set[str] | None] = {
@@ -49,10 +60,7 @@ def load(folder: Path, manifest: Toml, problems: Problems,
     check_keys(manifest, GAME_KEYS, problems)
     stations = section(manifest, "stations")
     return Game(
-        id=folder.name, folder=folder, system="classic",
-        source_language=source_language(manifest, problems),
-        languages=languages(manifest, problems),
-        players=players(manifest, problems),
+        **vars(game_info(folder, manifest, "classic", problems, langs)),
         board=board(manifest, problems),
         board_squares=number(manifest, problems, ("board", "squares"), 40, 8, 400),
         accent=f.colour(value(manifest, ("board", "accent"), "#B22234"),
@@ -80,26 +88,7 @@ def load(folder: Path, manifest: Toml, problems: Problems,
         squares=tuple(square(r, problems) for r in read_csv(
             folder / "board.csv", problems, ("position", "kind", "ref"))),
         decks=decks(folder, manifest, problems),
-        texts=texts(folder, problems, langs),
-        where=manifest.where(),
     )
-
-
-def value(doc: Toml, keys: tuple[str, ...], default: Any = None) -> Any:
-    data: Any = doc.data
-    for key in keys:
-        data = data.get(key, {}) if isinstance(data, dict) else {}
-    return default if data == {} else data
-
-
-def number(doc: Toml, problems: Problems, keys: tuple[str, ...], default: int | None,
-           low: int = 0, high: int = MAX_MONEY) -> int:
-    """A whole number from game.toml; required when default is None."""
-    raw = value(doc, keys, default)
-    if raw is None:
-        problems.add(doc.where(*keys), "missing; write a whole number")
-        return low
-    return f.integer(raw, doc.where(*keys), problems, low, high)
 
 
 def amounts(doc: Toml, problems: Problems, keys: tuple[str, ...]) -> Scale:
@@ -111,14 +100,6 @@ def amounts(doc: Toml, problems: Problems, keys: tuple[str, ...]) -> Scale:
                      " [25, 50, 100, 200]")
         return Scale((), where)
     return Scale(tuple(f.integer(v, where, problems, 0, MAX_MONEY) for v in raw), where)
-
-
-def choice(raw: Any, allowed: tuple[str, ...], where: Any, problems: Problems) -> str:
-    text = str(raw).strip()
-    if text not in allowed:
-        problems.add(where, f"'{text}' is not known; use one of {', '.join(allowed)}")
-        return allowed[0]
-    return text
 
 
 def cards(doc: Toml, problems: Problems) -> CardSpec:

@@ -17,12 +17,30 @@ from printkit import __version__
 from printkit.localise.booklet import booklet, has_rules
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import (
-    BoardText, CardText, Deck, Heading, Kit, LedgerText, Making, Para, RegisterRow, Row,
-    SquareText, chosen,
+    BoardText,
+    CardText,
+    Deck,
+    Heading,
+    Kit,
+    LedgerText,
+    Making,
+    Para,
+    RegisterRow,
+    Row,
+    SquareText,
+    chosen,
 )
 from printkit.localise.money import format_money, format_percentage, with_interest
 from printkit.localise.wording import Wording
-from printkit.systems.classic.model import CORNERS, Card, Game, Square, Station, Street, Utility
+from printkit.systems.classic.model import (
+    CORNERS,
+    Card,
+    Game,
+    Square,
+    Station,
+    Street,
+    Utility,
+)
 
 PHRASES = ("goto", "goto_start", "pass_start", "move_forward", "move_back", "jail", "pay",
            "collect", "repairs", "collect_from_players", "pay_players", "get_out_of_jail",

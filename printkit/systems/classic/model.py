@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 from typing import Any
 
 from printkit.errors import Where
-from printkit.model.common import BoardSpec, Square, TextSource, square_names
+from printkit.model.common import BoardSpec, GameInfo, Square, square_names
 
 LADDER = ("rent", "rent_1", "rent_2", "rent_3", "rent_4", "rent_hotel")  # CSV columns
 CORNERS = ("start", "jail", "parking", "go_to_jail")
@@ -160,15 +159,9 @@ class CardSpec:
 
 
 @dataclass(frozen=True)
-class Game:
+class Game(GameInfo):
     """A whole classic game, language-neutral; `texts` holds the wording per language."""
 
-    id: str
-    folder: Path
-    system: str
-    source_language: str
-    languages: tuple[str, ...]
-    players: tuple[int, int]
     board: BoardSpec
     board_squares: int
     accent: str                         # colour of the title banner in the board's centre
@@ -185,8 +178,6 @@ class Game:
     taxes: tuple[Tax, ...]
     squares: tuple[Square, ...]
     decks: tuple[Deck, ...]
-    texts: dict[str, TextSource] = field(compare=False, hash=False)
-    where: Where = field(compare=False, default=Where(""))
 
     @cached_property
     def group(self) -> dict[str, Group]:

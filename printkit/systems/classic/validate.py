@@ -16,14 +16,12 @@ from printkit.errors import Problems, Where
 from printkit.systems.classic.model import ACTIONS, CORNERS, LADDER, Card, Game, Scale
 from printkit.validate.board import Ring, board_file, check_board
 from printkit.validate.common import refer, unique
-from printkit.systems.spankopoly.validate import languages
 
 MONEY_KEYS = ("amount", "per_house", "per_hotel")
 
 
 def check(game: Game, problems: Problems) -> None:
-    for part in (ids, references, money, prices, ladders, board, groups_complete, decks,
-                 languages):
+    for part in (ids, references, money, prices, ladders, board, groups_complete, decks):
         part(game, problems)
 
 

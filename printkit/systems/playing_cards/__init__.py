@@ -2,8 +2,8 @@
 
 from pathlib import Path
 
-from printkit.systems.playing_cards import load, localise, validate
 from printkit.systems.contract import System
+from printkit.systems.playing_cards import load, localise, validate
 
 SYSTEM = System(
     name="playing_cards",

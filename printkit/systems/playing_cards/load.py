@@ -8,12 +8,19 @@ from pathlib import Path
 from typing import Any
 
 from printkit.errors import Problems
-from printkit.systems.classic import load as classic
 from printkit.load import fields as f
-from printkit.systems.spankopoly.load import check_keys, languages, players, source_language, texts
+from printkit.load.manifest import check_keys, choice, game_info, number, value
 from printkit.load.tables import Row, Toml, read_csv
 from printkit.systems.playing_cards.model import (
-    JOKER_ACTIONS, SUITS, Band, CardSpec, Coins, Deck, Game, JokerRoll, Rules,
+    JOKER_ACTIONS,
+    SUITS,
+    Band,
+    CardSpec,
+    Coins,
+    Deck,
+    Game,
+    JokerRoll,
+    Rules,
 )
 
 GAME_KEYS: dict[str, set[str] | None] = {
@@ -34,10 +41,7 @@ def load(folder: Path, manifest: Toml, problems: Problems,
     all); problems are collected, not raised."""
     check_keys(manifest, GAME_KEYS, problems)
     return Game(
-        id=folder.name, folder=folder, system="playing_cards",
-        source_language=source_language(manifest, problems),
-        languages=languages(manifest, problems),
-        players=players(manifest, problems),
+        **vars(game_info(folder, manifest, "playing_cards", problems, langs)),
         cards=cards(manifest, problems),
         deck=deck(manifest, problems),
         coins=coins(manifest, problems),
@@ -46,8 +50,6 @@ def load(folder: Path, manifest: Toml, problems: Problems,
             folder / "prices.csv", problems, ("from", "to", "price"))),
         jokers=tuple(joker(r, problems) for r in read_csv(
             folder / "jokers.csv", problems, ("sum", "action", "amount"), ("per",))),
-        texts=texts(folder, problems, langs),
-        where=manifest.where(),
     )
 
 
@@ -59,26 +61,26 @@ def cards(doc: Toml, problems: Problems) -> CardSpec:
 
 
 def suits(doc: Toml, key: str, default: list[str], problems: Problems) -> tuple[str, ...]:
-    raw: Any = classic.value(doc, ("deck", key), default)
+    raw: Any = value(doc, ("deck", key), default)
     where = doc.where("deck", key)
     if not isinstance(raw, list) or not raw:
         problems.add(where, f"write a list of suits, e.g. {default}")
         return tuple(default)
-    return tuple(classic.choice(s, SUITS, where, problems) for s in raw)
+    return tuple(choice(s, SUITS, where, problems) for s in raw)
 
 
 def deck(doc: Toml, problems: Problems) -> Deck:
-    return Deck(classic.number(doc, problems, ("deck", "ranks"), 10, 2, 13),
+    return Deck(number(doc, problems, ("deck", "ranks"), 10, 2, 13),
                 suits(doc, "property_suits", ["hearts", "spades"], problems),
                 suits(doc, "deed_suits", ["diamonds", "clubs"], problems),
-                classic.number(doc, problems, ("deck", "jokers"), 2, 1, 4),
+                number(doc, problems, ("deck", "jokers"), 2, 1, 4),
                 doc.where("deck"), places(doc, "deck", ("property_suits", "deed_suits",
                                                         "jokers", "ranks")))
 
 
 def coins(doc: Toml, problems: Problems) -> Coins:
     def n(key: str, low: int) -> int:
-        return classic.number(doc, problems, ("coins", key), None, low, MAX_COINS)
+        return number(doc, problems, ("coins", key), None, low, MAX_COINS)
 
     return Coins(n("start", 1), n("goal", 1), n("pass_joker", 0), doc.where("coins"),
                  places(doc, "coins", ("start", "goal", "pass_joker")))
@@ -91,7 +93,7 @@ def places(doc: Toml, table: str, keys: tuple[str, ...]) -> tuple[tuple[str, Any
 
 def rules(doc: Toml, problems: Problems) -> Rules:
     def n(key: str, default: int, low: int = 0, high: int = MAX_COINS) -> int:
-        return classic.number(doc, problems, ("rules", key), default, low, high)
+        return number(doc, problems, ("rules", key), default, low, high)
 
     return Rules(rent=n("rent", 1, 1), rent_per_house=n("rent_per_house", 1),
                  house_price=n("house_price", 1, 1),

@@ -14,11 +14,26 @@ from printkit import __version__
 from printkit.localise.booklet import booklet, has_rules
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import (
-    CardText, Deck, Heading, Kit, LedgerText, Making, Para, Table, TableauCard, TableauText,
+    CardText,
+    Deck,
+    Heading,
+    Kit,
+    LedgerText,
+    Making,
+    Para,
+    Table,
+    TableauCard,
+    TableauText,
     chosen,
 )
 from printkit.localise.wording import Wording
-from printkit.systems.playing_cards.model import JOKER_ACTIONS, RED, SUMS, Game, JokerRoll
+from printkit.systems.playing_cards.model import (
+    JOKER_ACTIONS,
+    RED,
+    SUMS,
+    Game,
+    JokerRoll,
+)
 
 SYMBOL = {"hearts": "♥", "spades": "♠", "diamonds": "♦", "clubs": "♣"}
 Coins = Callable[[int], str]

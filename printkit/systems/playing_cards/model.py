@@ -12,10 +12,9 @@ fortune that wins, the starting coins, the joker outcomes) is data.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from printkit.errors import Where
-from printkit.model.common import TextSource
+from printkit.model.common import GameInfo
 
 SUITS = ("hearts", "spades", "diamonds", "clubs")
 RED = ("hearts", "diamonds")
@@ -107,23 +106,15 @@ class CardSpec:
 
 
 @dataclass(frozen=True)
-class Game:
+class Game(GameInfo):
     """A whole card-deck game, language-neutral; `texts` holds the wording per language."""
 
-    id: str
-    folder: Path
-    system: str
-    source_language: str
-    languages: tuple[str, ...]
-    players: tuple[int, int]
     cards: CardSpec
     deck: Deck
     coins: Coins
     rules: Rules
     bands: tuple[Band, ...]
     jokers: tuple[JokerRoll, ...]
-    texts: dict[str, TextSource] = field(compare=False, hash=False)
-    where: Where = field(compare=False, default=Where(""))
 
     def text_section(self, ref: str) -> str:
         """Names of this game live under [suits] (the deck has no squares)."""

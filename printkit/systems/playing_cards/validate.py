@@ -12,11 +12,10 @@ from collections import Counter
 
 from printkit.errors import Problems, Where
 from printkit.systems.playing_cards.model import JOKER_ACTIONS, SUMS, Game
-from printkit.systems.spankopoly.validate import languages
 
 
 def check(game: Game, problems: Problems) -> None:
-    for part in (deck, prices, jokers, coins, languages):
+    for part in (deck, prices, jokers, coins):
         part(game, problems)
 
 

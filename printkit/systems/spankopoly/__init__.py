@@ -2,8 +2,8 @@
 
 from pathlib import Path
 
-from printkit.systems.spankopoly import load, localise, validate
 from printkit.systems.contract import System
+from printkit.systems.spankopoly import load, localise, validate
 
 SYSTEM = System(
     name="spankopoly",

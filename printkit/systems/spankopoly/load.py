@@ -8,11 +8,23 @@ from typing import Any
 
 from printkit.errors import Problems
 from printkit.load import fields as f
+from printkit.load.board import board, square
+from printkit.load.manifest import check_keys, game_info, required_table, section
 from printkit.load.tables import Row, Toml, read_csv, read_toml
-from printkit.model import BoardSpec, Square, Stake, TextSource
+from printkit.model import Stake
 from printkit.systems.spankopoly.model import (
-    CardSpec, ChanceCard, Game, Group, Implement, PenaltyLine, Rules, SpankerRoll, State,
-    Station, Street, Tax,
+    CardSpec,
+    ChanceCard,
+    Game,
+    Group,
+    Implement,
+    PenaltyLine,
+    Rules,
+    SpankerRoll,
+    State,
+    Station,
+    Street,
+    Tax,
 )
 
 GAME_KEYS = {
@@ -35,12 +47,7 @@ def load(folder: Path, manifest: Toml, problems: Problems,
     all); problems are collected, not raised."""
     check_keys(manifest, GAME_KEYS, problems)
     return Game(
-        id=folder.name,
-        folder=folder,
-        system="spankopoly",
-        source_language=source_language(manifest, problems),
-        languages=languages(manifest, problems),
-        players=players(manifest, problems),
+        **vars(game_info(folder, manifest, "spankopoly", problems, langs)),
         board=board(manifest, problems),
         cards=cards(manifest, problems),
         rules=rules(manifest, problems),
@@ -66,86 +73,6 @@ def load(folder: Path, manifest: Toml, problems: Problems,
         states=states(manifest, problems),
         spanker_die=tuple(spanker(r, problems) for r in read_csv(
             folder / "spanker_die.csv", problems, ("opponents", "faces", "spanker"))),
-        texts=texts(folder, problems, langs),
-        where=manifest.where("game"),
-    )
-
-
-def check_keys(doc: Toml, known: dict[str, set[str] | None], problems: Problems) -> None:
-    """Report tables and keys the format does not know (usually typos); a table known as
-    None is checked elsewhere."""
-    for name, value in doc.data.items():
-        if name not in known:
-            problems.add(doc.where(name), f"unknown table; known tables are {', '.join(known)}")
-        elif known[name] is None:
-            continue
-        elif not isinstance(value, dict):
-            problems.add(doc.where(name), f"must be a table: write [{name}] and its keys below")
-        else:
-            for key in value:
-                if key not in known[name]:
-                    problems.add(doc.where(name, key),
-                                 f"unknown key; known keys are {', '.join(sorted(known[name]))}")
-
-
-def section(doc: Toml, name: str) -> dict[str, Any]:
-    """A top-level table ({} if absent or not a table; check_keys reports the latter)."""
-    value = doc.data.get(name, {})
-    return value if isinstance(value, dict) else {}
-
-
-def source_language(doc: Toml, problems: Problems) -> str:
-    value = section(doc, "game").get("source_language", "")
-    if not isinstance(value, str) or not value:
-        problems.add(doc.where("game", "source_language"), 'write the language the game was '
-                     'written in as a code in quotes, e.g. "nl"')
-        return ""
-    return value
-
-
-def languages(doc: Toml, problems: Problems) -> tuple[str, ...]:
-    value = section(doc, "game").get("languages", [])
-    if not isinstance(value, list) or not value or not all(isinstance(x, str) for x in value):
-        problems.add(doc.where("game", "languages"), 'write the languages as a list of codes,'
-                     ' e.g. ["nl", "nb", "da"]')
-        return ()
-    return tuple(value)
-
-
-def players(doc: Toml, problems: Problems) -> tuple[int, int]:
-    value = section(doc, "game").get("players", [2, 6])
-    where = doc.where("game", "players")
-    if not (isinstance(value, list) and len(value) == 2):
-        problems.add(where, "write the fewest and most players as [2, 6]")
-        return (2, 6)
-    low = f.integer(value[0], where, problems, 1, 12)
-    high = f.integer(value[1], where, problems, 1, 12)
-    if high < low:
-        problems.add(where, f"the most players ({high}) is fewer than the fewest ({low}); write"
-                     " them as [fewest, most]")
-        return high, low
-    return low, high
-
-
-def required_table(doc: Toml, name: str, problems: Problems) -> dict[str, Any] | None:
-    """A table the game must have; None (and one problem) if it is absent or not a table."""
-    value = doc.data.get(name)
-    if value is None:
-        problems.add(doc.where(name), f"missing table; add [{name}] (see the built-in games)")
-    return value if isinstance(value, dict) else None  # check_keys reports a non-table
-
-
-def board(doc: Toml, problems: Problems) -> BoardSpec:
-    b = required_table(doc, "board", problems)
-    if b is None:
-        return BoardSpec(0.0, 0.0, "#FFFFFF", "#000000")
-    return BoardSpec(
-        size=f.length(b.get("size"), doc.where("board", "size"), problems, 200, 1500),
-        corner=f.length(b.get("corner"), doc.where("board", "corner"), problems, 20, 300),
-        background=f.colour(b.get("background", "#FFFFFF"), doc.where("board", "background"),
-                            problems),
-        ink=f.colour(b.get("ink", "#000000"), doc.where("board", "ink"), problems),
-        where=doc.where("board", "corner"),
     )
 
 
@@ -256,12 +183,6 @@ def tax(r: Row, problems: Problems) -> Tax:
                f.integer(r.get("count"), r.at("count"), problems, 1, 999), r.where)
 
 
-def square(r: Row, problems: Problems) -> Square:
-    return Square(f.integer(r.get("position"), r.at("position"), problems, 0, 399),
-                  f.ident(r.get("kind"), r.at("kind"), problems),
-                  f.ident(r.get("ref"), r.at("ref"), problems), r.where)
-
-
 def spanker(r: Row, problems: Problems) -> SpankerRoll:
     faces = r.get("faces")
     low_text, _, high_text = faces.partition("-")
@@ -308,15 +229,3 @@ def chance_card(doc: Toml, i: int, c: dict, problems: Problems) -> ChanceCard:
         where=doc.where("card", i))
 
 
-def texts(folder: Path, problems: Problems,
-          langs: Collection[str] | None = None) -> dict[str, TextSource]:
-    """The game's text/<lang>.toml files, parsed (rendered later, per language): those of
-    `langs`, or every one."""
-    result = {}
-    for path in sorted((folder / "text").glob("*.toml")):
-        if langs is not None and path.stem not in langs:
-            continue
-        doc = read_toml(path, problems)
-        if doc is not None:
-            result[path.stem] = TextSource(path.stem, path, doc.data, doc.lines)
-    return result

@@ -6,8 +6,20 @@ from printkit import __version__
 from printkit.localise.booklet import booklet, has_rules
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import (
-    BoardText, CardText, Deck, Heading, Kit, LinesSet, LinesText, Making, Para, RoundText, Row,
-    ScorepadText, SquareText, chosen,
+    BoardText,
+    CardText,
+    Deck,
+    Heading,
+    Kit,
+    LinesSet,
+    LinesText,
+    Making,
+    Para,
+    RoundText,
+    Row,
+    ScorepadText,
+    SquareText,
+    chosen,
 )
 from printkit.localise.wording import Wording
 from printkit.model import Stake

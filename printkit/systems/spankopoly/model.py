@@ -7,11 +7,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 from typing import Any
 
 from printkit.errors import Where
-from printkit.model.common import BoardSpec, Square, Stake, TextSource, square_names
+from printkit.model.common import (
+    BoardSpec,
+    GameInfo,
+    Square,
+    Stake,
+    square_names,
+)
 
 
 @dataclass(frozen=True)
@@ -119,15 +124,9 @@ class CardSpec:
 
 
 @dataclass(frozen=True)
-class Game:
+class Game(GameInfo):
     """A whole game, language-neutral; `texts` holds the wording per language."""
 
-    id: str
-    folder: Path
-    system: str
-    source_language: str
-    languages: tuple[str, ...]
-    players: tuple[int, int]
     board: BoardSpec
     cards: CardSpec
     rules: Rules
@@ -142,8 +141,6 @@ class Game:
     chance: tuple[ChanceCard, ...]
     states: tuple[State, ...]
     spanker_die: tuple[SpankerRoll, ...]
-    texts: dict[str, TextSource] = field(compare=False, hash=False)
-    where: Where = field(compare=False, default=Where(""))
 
     @cached_property
     def implement(self) -> dict[str, Implement]:

@@ -14,7 +14,7 @@ CORNERS = ("start", "visiting", "extra_roll", "go_to_corner")
 
 
 def check(game: Game, problems: Problems) -> None:
-    for check_part in (ids, references, board, chance, scoring, languages):
+    for check_part in (ids, references, board, chance, scoring):
         check_part(game, problems)
 
 
@@ -107,15 +107,3 @@ def scoring(game: Game, problems: Problems) -> None:
         for r in rows:
             if r.spanker > n:
                 problems.add(r.where.at("spanker"), f"there are only {n} opponents")
-
-
-def languages(game: Game, problems: Problems) -> None:
-    where = Where(game.where.path, game.where.line, "game.languages")
-    if not game.source_language or not game.languages:
-        return  # reported where game.toml sets them
-    if game.source_language not in game.languages:
-        problems.add(where, f"the source language '{game.source_language}' must be one of the"
-                     " game's languages")
-    if game.source_language not in game.texts:
-        problems.add(where.at("game.source_language"),
-                     f"no text/{game.source_language}.toml with the game's wording")

@@ -1,0 +1,29 @@
+"""The board as every system with one reads it: the [board] table and the rows of board.csv."""
+
+from __future__ import annotations
+
+from printkit.errors import Problems
+from printkit.load import fields as f
+from printkit.load.manifest import required_table
+from printkit.load.tables import Row, Toml
+from printkit.model import BoardSpec, Square
+
+
+def board(doc: Toml, problems: Problems) -> BoardSpec:
+    b = required_table(doc, "board", problems)
+    if b is None:
+        return BoardSpec(0.0, 0.0, "#FFFFFF", "#000000")
+    return BoardSpec(
+        size=f.length(b.get("size"), doc.where("board", "size"), problems, 200, 1500),
+        corner=f.length(b.get("corner"), doc.where("board", "corner"), problems, 20, 300),
+        background=f.colour(b.get("background", "#FFFFFF"), doc.where("board", "background"),
+                            problems),
+        ink=f.colour(b.get("ink", "#000000"), doc.where("board", "ink"), problems),
+        where=doc.where("board", "corner"),
+    )
+
+
+def square(r: Row, problems: Problems) -> Square:
+    return Square(f.integer(r.get("position"), r.at("position"), problems, 0, 399),
+                  f.ident(r.get("kind"), r.at("kind"), problems),
+                  f.ident(r.get("ref"), r.at("ref"), problems), r.where)

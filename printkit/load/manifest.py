@@ -1,0 +1,127 @@
+"""game.toml as every system reads it: known tables and keys, the fields every game shares
+(languages, players, …) and the text files, plus small readers of typed values."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from pathlib import Path
+from typing import Any
+
+from printkit.errors import Problems
+from printkit.load import fields as f
+from printkit.load.tables import Toml, read_toml
+from printkit.model.common import GameInfo, TextSource
+
+MAX_NUMBER = 10_000_000  # the largest whole number a game.toml value may have
+
+
+def game_info(folder: Path, doc: Toml, system: str, problems: Problems,
+              langs: Collection[str] | None) -> GameInfo:
+    """The fields every game shares, from game.toml and text/*.toml (of `langs`, or all)."""
+    return GameInfo(id=folder.name, folder=folder, system=system,
+                    source_language=source_language(doc, problems),
+                    languages=languages(doc, problems), players=players(doc, problems),
+                    texts=texts(folder, problems, langs), where=doc.where("game"))
+
+
+def check_keys(doc: Toml, known: dict[str, set[str] | None], problems: Problems) -> None:
+    """Report tables and keys the format does not know (usually typos); a table known as
+    None is checked elsewhere."""
+    for name, value in doc.data.items():
+        if name not in known:
+            problems.add(doc.where(name), f"unknown table; known tables are {', '.join(known)}")
+        elif known[name] is None:
+            continue
+        elif not isinstance(value, dict):
+            problems.add(doc.where(name), f"must be a table: write [{name}] and its keys below")
+        else:
+            for key in value:
+                if key not in known[name]:
+                    problems.add(doc.where(name, key),
+                                 f"unknown key; known keys are {', '.join(sorted(known[name]))}")
+
+
+def section(doc: Toml, name: str) -> dict[str, Any]:
+    """A top-level table ({} if absent or not a table; check_keys reports the latter)."""
+    value = doc.data.get(name, {})
+    return value if isinstance(value, dict) else {}
+
+
+def source_language(doc: Toml, problems: Problems) -> str:
+    value = section(doc, "game").get("source_language", "")
+    if not isinstance(value, str) or not value:
+        problems.add(doc.where("game", "source_language"), 'write the language the game was '
+                     'written in as a code in quotes, e.g. "nl"')
+        return ""
+    return value
+
+
+def languages(doc: Toml, problems: Problems) -> tuple[str, ...]:
+    value = section(doc, "game").get("languages", [])
+    if not isinstance(value, list) or not value or not all(isinstance(x, str) for x in value):
+        problems.add(doc.where("game", "languages"), 'write the languages as a list of codes,'
+                     ' e.g. ["nl", "nb", "da"]')
+        return ()
+    return tuple(value)
+
+
+def players(doc: Toml, problems: Problems) -> tuple[int, int]:
+    value = section(doc, "game").get("players", [2, 6])
+    where = doc.where("game", "players")
+    if not (isinstance(value, list) and len(value) == 2):
+        problems.add(where, "write the fewest and most players as [2, 6]")
+        return (2, 6)
+    low = f.integer(value[0], where, problems, 1, 12)
+    high = f.integer(value[1], where, problems, 1, 12)
+    if high < low:
+        problems.add(where, f"the most players ({high}) is fewer than the fewest ({low}); write"
+                     " them as [fewest, most]")
+        return high, low
+    return low, high
+
+
+def required_table(doc: Toml, name: str, problems: Problems) -> dict[str, Any] | None:
+    """A table the game must have; None (and one problem) if it is absent or not a table."""
+    value = doc.data.get(name)
+    if value is None:
+        problems.add(doc.where(name), f"missing table; add [{name}] (see the built-in games)")
+    return value if isinstance(value, dict) else None  # check_keys reports a non-table
+
+
+def texts(folder: Path, problems: Problems,
+          langs: Collection[str] | None = None) -> dict[str, TextSource]:
+    """The game's text/<lang>.toml files, parsed (rendered later, per language): those of
+    `langs`, or every one."""
+    result = {}
+    for path in sorted((folder / "text").glob("*.toml")):
+        if langs is not None and path.stem not in langs:
+            continue
+        doc = read_toml(path, problems)
+        if doc is not None:
+            result[path.stem] = TextSource(path.stem, path, doc.data, doc.lines)
+    return result
+
+
+def value(doc: Toml, keys: tuple[str, ...], default: Any = None) -> Any:
+    data: Any = doc.data
+    for key in keys:
+        data = data.get(key, {}) if isinstance(data, dict) else {}
+    return default if data == {} else data
+
+
+def number(doc: Toml, problems: Problems, keys: tuple[str, ...], default: int | None,
+           low: int = 0, high: int = MAX_NUMBER) -> int:
+    """A whole number from game.toml; required when default is None."""
+    raw = value(doc, keys, default)
+    if raw is None:
+        problems.add(doc.where(*keys), "missing; write a whole number")
+        return low
+    return f.integer(raw, doc.where(*keys), problems, low, high)
+
+
+def choice(raw: Any, allowed: tuple[str, ...], where: Any, problems: Problems) -> str:
+    text = str(raw).strip()
+    if text not in allowed:
+        problems.add(where, f"'{text}' is not known; use one of {', '.join(allowed)}")
+        return allowed[0]
+    return text
