@@ -11,9 +11,9 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT, copy_game, files_of
 from games import FIRST, GAMES, IDS
+
 from printkit.errors import PrintkitError
 from printkit.pipeline import Options, build
 

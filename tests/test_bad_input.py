@@ -9,7 +9,6 @@ import tomllib
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT, copy_game
 
 BAD = Path(__file__).resolve().parent / "bad"

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from conftest import MM, pdf_text
 from pypdf import PdfReader
 
-from conftest import MM, pdf_text
 from printkit.errors import PrintkitError
 from printkit.impose.booklet import spreads
 from printkit.pipeline import Options, build

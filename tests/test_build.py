@@ -7,9 +7,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
-
 from conftest import ROOT, page_texts, pdf_text
+from pypdf import PdfReader
 
 GAME = ROOT / "data" / "spankopoly"
 FILES = ("board.pdf", "board-a4.pdf", "deeds.pdf", "chance.pdf", "scorepad.pdf", "lines.pdf")

@@ -10,10 +10,10 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from conftest import ROOT, page_texts, pdf_text
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from conftest import ROOT, page_texts, pdf_text
 from printkit.cli import app
 from printkit.pipeline import Options, build
 from printkit.resources import builtin

@@ -8,17 +8,17 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from conftest import ROOT, page_texts, pdf_text
 from jinja2 import UndefinedError
 from pypdf import PdfReader
 
-from conftest import ROOT, page_texts, pdf_text
 from printkit.errors import Problems
 from printkit.localise import language_for
-from printkit.systems.classic import localise as classic
 from printkit.localise.catalog import load_labels
 from printkit.localise.money import format_money
 from printkit.localise.wording import Wording
 from printkit.pipeline import Options, build, load
+from printkit.systems.money import localise as classic
 
 KLASSIEK = ROOT / "data" / "klassiek"
 KOEBSTAD = ROOT / "data" / "koebstad"

@@ -7,10 +7,10 @@ import io
 
 import pdfplumber
 import pytest
+from conftest import kit_for, render_docs
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from conftest import kit_for, render_docs
 from printkit.pipeline import Options, calibration
 
 PRODUCTS = ("board", "deeds", "chance", "scorepad", "lines", "rules")

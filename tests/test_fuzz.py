@@ -18,19 +18,17 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from conftest import copy_game
+from games import GAMES, IDS
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from conftest import copy_game
-from games import GAMES, IDS
-from printkit.errors import PrintkitError
+from printkit.errors import PrintkitError, Problems, Where
 from printkit.layout.cards import card_face
 from printkit.load.printing import load_print_spec
-
 from printkit.localise import localise
 from printkit.localise.kit import CardText, Heading, Para, Row
-from printkit.errors import Problems, Where
 from printkit.pipeline import Options, build, documents, load, players_for, system_of
 from printkit.products import resolve
 

@@ -6,9 +6,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import ROOT, pdf_text
 from typer.testing import CliRunner
 
-from conftest import ROOT, pdf_text
 from printkit.cli import app
 
 LILLA = ROOT / "tests" / "fixtures" / "games" / "lilla"

@@ -8,10 +8,10 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from games import GAMES
 from pypdf import PdfReader
 
 from bench.decks import grown_copy
-from games import GAMES
 from printkit.pipeline import Options, build
 from printkit.resources import builtin
 
@@ -40,8 +40,9 @@ def test_a_deck_is_laid_out_one_sheet_at_a_time(monkeypatch: pytest.MonkeyPatch)
     """Imposing a deck lays out nothing yet; each page lays out only its own cards when
     it is read (so memory does not grow with the deck), and reading it again makes it
     again, unchanged."""
-    import printkit.products as products
     from conftest import kit_for
+
+    import printkit.products as products
     from printkit.errors import Problems
     from printkit.load.printing import load_print_spec
     from printkit.pipeline import documents

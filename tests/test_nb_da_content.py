@@ -5,11 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT, page_texts, pdf_text
-from printkit.pipeline import load, system_of
+
 from printkit.localise import check_texts
-from printkit.pipeline import Options, build
+from printkit.pipeline import Options, build, load, system_of
 
 FILES = ("board.pdf", "deeds.pdf", "chance.pdf", "scorepad.pdf", "lines.pdf", "rules.pdf")
 

@@ -78,7 +78,7 @@ def test_every_field_is_explained(workdir: Path, source: str) -> None:
 def test_every_key_the_loader_knows_is_documented() -> None:
     from printkit.systems import SYSTEMS
     from printkit.systems.anti import load as anti
-    from printkit.systems.classic import load as classic
+    from printkit.systems.money import load as classic
     from printkit.systems.playing_cards import load as playing_cards
     for key in classic.CARD_KEYS:
         assert f"card.{key}" in field_docs(SYSTEMS["classic"].fields)["decks/*.toml"], key

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import copy_game, files_of, stand_in_languages
 from games import GAMES, IDS, GameCase
+
 from printkit.errors import PrintkitError
 from printkit.pipeline import Options, build
 

@@ -8,11 +8,12 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT, copy_game, files_of
 from games import GAMES, IDS
+
 from printkit.errors import PrintkitError
 from printkit.write import write_all
+
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 @pytest.mark.parametrize("linked", ["text/{lang}.toml", "game.toml", "text"])

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from conftest import MM, char_size
 from pypdf import PdfReader
 
-from conftest import MM, char_size
 from printkit.pipeline import Options, build
 
 FILES = ("board.pdf", "board-a4.pdf", "deeds.pdf", "chance.pdf", "scorepad.pdf", "lines.pdf")

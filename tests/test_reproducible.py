@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT, copy_game, files_of
 from games import FIRST, GAMES, IDS
+
 from printkit.pipeline import Options, build
 
 VARIANTS = {

@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from conftest import copy_game
 from games import GAMES, IDS
 

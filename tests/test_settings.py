@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from conftest import MM, assert_same_places, kit_for, placed_forms, render_docs
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from conftest import MM, assert_same_places, kit_for, placed_forms, render_docs
 from printkit.cli import app
 from printkit.errors import PrintkitError
 from printkit.load.printing import load_print_spec

@@ -4,8 +4,8 @@ vendor preset's order."""
 from __future__ import annotations
 
 import pytest
-
 from conftest import MM, kit_for, placed_forms, render_docs
+
 from printkit.pipeline import Options
 
 ITEMS = {"deeds": (63 * MM, 88 * MM), "chance": (87 * MM, 56 * MM),

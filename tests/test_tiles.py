@@ -13,8 +13,8 @@ import re
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
-
 from conftest import MM, kit_for, render_docs
+
 from printkit.pipeline import Options
 
 PX_PER_MM = 2

@@ -35,7 +35,7 @@ from printkit.systems.anti.model import (
     Tax,
     WealthTax,
 )
-from printkit.systems.classic import load as classic
+from printkit.systems.money import load as classic
 
 GAME_KEYS: dict[str, set[str] | None] = {
     "game": {"system", "source_language", "languages", "players"},

@@ -29,8 +29,8 @@ from printkit.localise.money import format_percentage
 from printkit.localise.wording import Wording
 from printkit.model.common import Square
 from printkit.systems.anti.model import LADDER, ROLES, SUMS, Command, Game, Role, Street
-from printkit.systems.classic import localise as classic
-from printkit.systems.classic.model import CORNERS, Station, Utility
+from printkit.systems.money import localise as classic
+from printkit.systems.money.model import CORNERS, Station, Utility
 
 PHRASES = ("goto", "goto_start", "pass_start", "move_forward", "move_back", "jail", "pay",
            "collect", "repairs", "collect_from_players", "pay_players", "collect_from",

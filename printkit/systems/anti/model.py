@@ -15,7 +15,7 @@ from functools import cached_property
 
 from printkit.errors import Where
 from printkit.model.common import BoardSpec, GameInfo, Square, square_names
-from printkit.systems.classic.model import (
+from printkit.systems.money.model import (
     ACTIONS,
     LADDER,
     Card,
@@ -24,8 +24,8 @@ from printkit.systems.classic.model import (
     Station,
     Utility,
 )
-from printkit.systems.classic.model import properties as classic_properties
-from printkit.systems.classic.model import text_section as classic_text_section
+from printkit.systems.money.model import properties as classic_properties
+from printkit.systems.money.model import text_section as classic_text_section
 
 ROLES = ("competitor", "monopolist")
 SUMS = tuple(range(2, 13))  # what two dice can show

@@ -21,8 +21,8 @@ from printkit.systems.anti.model import (
     SUMS,
     Game,
 )
-from printkit.systems.classic import validate as classic
-from printkit.systems.classic.model import CORNERS
+from printkit.systems.money import validate as classic
+from printkit.systems.money.model import CORNERS
 from printkit.validate.common import refer, unique
 
 

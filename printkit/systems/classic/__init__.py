@@ -1,9 +1,10 @@
-"""The classic game system: the classic money game: streets, stations, utilities, decks, ledgers."""
+"""The classic game system: the money game of streets, stations, utilities, card decks and
+ledgers, built from the money games' shared package (printkit.systems.money)."""
 
 from pathlib import Path
 
-from printkit.systems.classic import load, localise, validate
 from printkit.systems.contract import System
+from printkit.systems.money import load, localise, validate
 
 SYSTEM = System(
     name="classic",

@@ -13,7 +13,7 @@ from typing import Any
 from babel.numbers import list_currencies
 
 from printkit.errors import Problems, Where
-from printkit.systems.classic.model import ACTIONS, CORNERS, LADDER, Card, Game, Scale
+from printkit.systems.money.model import ACTIONS, CORNERS, LADDER, Card, Game, Scale
 from printkit.validate.board import Ring, board_file, check_board
 from printkit.validate.common import refer, unique
 

@@ -16,7 +16,7 @@ from printkit.load import fields as f
 from printkit.load.board import board, square
 from printkit.load.manifest import check_keys, choice, game_info, number, section, value
 from printkit.load.tables import Row, Toml, read_csv, read_toml
-from printkit.systems.classic.model import (
+from printkit.systems.money.model import (
     ACTIONS,
     LADDER,
     Card,

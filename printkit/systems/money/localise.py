@@ -32,7 +32,7 @@ from printkit.localise.kit import (
 )
 from printkit.localise.money import format_money, format_percentage, with_interest
 from printkit.localise.wording import Wording
-from printkit.systems.classic.model import (
+from printkit.systems.money.model import (
     CORNERS,
     Card,
     Game,
