@@ -73,9 +73,9 @@ ColorOpt = Annotated[str, typer.Option(help="rgb (home printing) or cmyk (print 
 
 
 def colour_choice(color: str) -> bool:
-    if color not in ("rgb", "cmyk"):
+    if color.lower() not in ("rgb", "cmyk"):
         raise PrintkitError(f"--color {color}: choose rgb or cmyk")
-    return color == "cmyk"
+    return color.lower() == "cmyk"
 
 
 @app.command()
@@ -107,9 +107,10 @@ def build(
 ) -> None:
     """Build every printable part of GAME: board, tiles, cards, score pad, sheets."""
     try:
-        options = Options(players, paper, duplex, parse_offset(back_offset),
-                          colour_choice(color), allow_missing, target, vendor, board_size,
-                          printer)
+        options = Options(players=players, paper=paper, duplex=duplex,
+                          back_offset=parse_offset(back_offset), cmyk=colour_choice(color),
+                          allow_missing=allow_missing, target=target, vendor=vendor,
+                          board_size=board_size, printer=printer)
         with Progress(TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
                       console=err_console, transient=True,
                       disable=not err_console.is_terminal) as bar:

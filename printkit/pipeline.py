@@ -29,7 +29,8 @@ from printkit.localise.languages import asked_codes, load_languages, resolve_man
 from printkit.localise.languages import resolve as resolve_language
 from printkit.localise.printaids import calibration_text
 from printkit.model import AnyGame
-from printkit.products import LAYOUTS, Options, resolve
+from printkit.options import Options, Resolved, resolve
+from printkit.products import LAYOUTS
 from printkit.render import render
 from printkit.render.pdf import register_fonts
 from printkit.resources import find_game
@@ -75,18 +76,17 @@ def languages_of(game: AnyGame, langs: list[str]) -> list[str]:
     return resolve_many(langs, load_languages(game.folder), game.languages)
 
 
-def documents(kit: Kit, options: Options, problems: Problems) -> list[Document]:
+def documents(kit: Kit, options: Resolved, problems: Problems) -> list[Document]:
     """Lay out and impose every product of a kit. Problems go to `problems`; those of a
     deck's cards only as its pages are read (see printkit.products)."""
     made = []
     for product in kit.products:
-        for name, suffix, pages, *extra in LAYOUTS[type(product.content)](product, kit, options,
-                                                                          problems):
-            if not pages:  # e.g. a game without penalty lines has no lines.pdf
+        for out in LAYOUTS[type(product.content)](product, kit, options, problems):
+            if not out.pages:  # e.g. a game without penalty lines has no lines.pdf
                 continue
-            made.append(Document(name, pages, f"{kit.title} – {product.title}{suffix}",
-                                 product.title, kit.lang, kit.creator,
-                                 extra[0] if extra else ""))
+            made.append(Document(out.name, out.pages, f"{kit.title} – {product.title}"
+                                 f"{out.suffix}", product.title, kit.lang, kit.creator,
+                                 out.keywords))
     return made
 
 
@@ -100,13 +100,13 @@ def players_for(game: AnyGame, wanted: int | None) -> int:
     return wanted
 
 
-def kit_for(game: AnyGame, code: str, options: Options, only: tuple[str, ...] = ()) -> Kit:
+def kit_for(game: AnyGame, code: str, options: Resolved, only: tuple[str, ...] = ()) -> Kit:
     """The game (its products in `only`, if any) localised in one language: a job for
     printkit.workers."""
     return localise(system_of(game), game, code, options.allow_missing, only)
 
 
-def product_files(kit: Kit, folder: Path, options: Options) -> list[Built]:
+def product_files(kit: Kit, folder: Path, options: Resolved) -> list[Built]:
     """The files of a kit (usually of one product) for folder, rendered in memory: one job
     for printkit.workers. Raises with every problem of every page, once all are drawn."""
     problems = Problems()
@@ -117,7 +117,7 @@ def product_files(kit: Kit, folder: Path, options: Options) -> list[Built]:
     return built
 
 
-def output_folder(out: Path, kit: Kit, options: Options) -> Path:
+def output_folder(out: Path, kit: Kit, options: Resolved) -> Path:
     """out/<game>/<lang>/, or out/<game>/<lang>/shop-<vendor>/ for a print shop."""
     folder = out / kit.game / kit.lang
     return folder / f"shop-{options.vendor}" if options.target == "shop" else folder
@@ -141,14 +141,14 @@ def build(name: str, langs: list[str], data: Path | None, out: Path, options: Op
     to out/<game>/<lang>/shop-<vendor>/.
     """
     game = load(name, data, langs)
-    options = replace(options, players=players_for(game, options.players))
-    options = resolve(options, load_print_spec(game.folder / "game.toml", config))
+    resolved = resolve(replace(options, players=players_for(game, options.players)),
+                       load_print_spec(game.folder / "game.toml", config))
     codes = languages_of(game, langs)
     progress(f"{game.id}: localising {', '.join(codes)}")
-    kits = run_all([partial(kit_for, game, code, options, only) for code in codes], workers,
+    kits = run_all([partial(kit_for, game, code, resolved, only) for code in codes], workers,
                    warm_up)
     parts = [replace(kit, products=(product,)) for kit in kits for product in kit.products]
-    jobs = [partial(product_files, part, output_folder(out, part, options), options)
+    jobs = [partial(product_files, part, output_folder(out, part, resolved), resolved)
             for part in parts]
     files = run_all(jobs, workers, done=lambda i: progress(
         f"{game.id} ({parts[i].lang}): {parts[i].products[0].name}"))
@@ -157,20 +157,20 @@ def build(name: str, langs: list[str], data: Path | None, out: Path, options: Op
     return built
 
 
-def calibration(options: Options, lang: str, config: Path | None = None) -> tuple[str, bytes]:
+def calibration(asked: Options, lang: str, config: Path | None = None) -> tuple[str, bytes]:
     """The duplex calibration sheet (front and back) and its file name.
 
     The back is printed with the offset of the options (--back-offset or the printer
     profile), so a sheet printed with a good offset reads 0 everywhere.
     """
-    options = resolve(options, load_print_spec(None, config))
+    options = resolve(asked, load_print_spec(None, config))
     if options.duplex not in ("long", "short"):
         raise PrintkitError("--duplex none: calibration is for double-sided printing; "
                             "choose long or short")
     languages = load_languages()
     code = resolve_language(lang, languages)
     labels = load_labels(languages[code].catalog, languages[code].locale)
-    dx, dy = options.back_offset or (0.0, 0.0)
+    dx, dy = options.back_offset
     shown = f"{dx / MM:g},{dy / MM:g}"
     text = calibration_text(labels, options.duplex, shown)
     paper = options.sheet_size

@@ -24,8 +24,8 @@ from pypdf.errors import PdfReadError
 from pypdf.generic import DictionaryObject
 
 from printkit.errors import PrintkitError
+from printkit.units import MM
 
-MM = 72 / 25.4
 BASE14 = {"Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique", "Helvetica",
           "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique", "Times-Roman",
           "Times-Bold", "Times-Italic", "Times-BoldItalic", "Symbol", "ZapfDingbats"}

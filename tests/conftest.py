@@ -74,8 +74,8 @@ def render_docs(kit, product: str, options: Options, config: Path | None = None)
     """The PDFs (file name -> PdfReader) of one product of a kit, rendered in memory."""
     from printkit.errors import Problems
     from printkit.load.printing import load_print_spec
+    from printkit.options import resolve
     from printkit.pipeline import documents
-    from printkit.products import resolve
     from printkit.render import render
 
     spec = load_print_spec(builtin("data") / kit.game / "game.toml", config)

@@ -29,8 +29,8 @@ from printkit.layout.cards import card_face
 from printkit.load.printing import load_print_spec
 from printkit.localise import localise
 from printkit.localise.kit import CardText, Heading, Para, Row
+from printkit.options import resolve
 from printkit.pipeline import Options, build, documents, load, players_for, system_of
-from printkit.products import resolve
 
 settings.register_profile("ci", derandomize=True, deadline=None, database=None,
                           suppress_health_check=[HealthCheck.too_slow,

@@ -45,8 +45,8 @@ def test_a_deck_is_laid_out_one_sheet_at_a_time(monkeypatch: pytest.MonkeyPatch)
     import printkit.products as products
     from printkit.errors import Problems
     from printkit.load.printing import load_print_spec
+    from printkit.options import resolve
     from printkit.pipeline import documents
-    from printkit.products import resolve
 
     laid_out: list[str] = []
     real = products.card_face

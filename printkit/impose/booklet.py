@@ -6,7 +6,9 @@ back; print duplex with short-edge flip, fold, and staple at the fold.
 
 from __future__ import annotations
 
-from printkit.impose.page import PAPERS, Page
+from collections.abc import Mapping
+
+from printkit.impose.page import Page
 from printkit.layout.ops import MM, Face, Group, translate
 
 
@@ -21,19 +23,21 @@ def spreads(n: int) -> list[tuple[int, int]]:
     return sides
 
 
-HALF = {"a3": PAPERS["a4"], "a4": PAPERS["a5"], "a5": (105 * MM, 148 * MM)}
+def page_size(paper: str, papers: Mapping[str, tuple[float, float]]) -> tuple[float, float]:
+    """The booklet page for a paper of `papers`: half of it (Letter -> half letter), or the
+    paper of the table within 1 mm of that half (A4 -> A5: 148 x 210 mm, not 148.5)."""
+    width, height = papers[paper]
+    half = (height / 2, width)
+    for size in papers.values():
+        if all(abs(a - b) <= MM for a, b in zip(size, half, strict=True)):
+            return size
+    return half
 
 
-def page_size(paper: str) -> tuple[float, float]:
-    """The booklet page for a paper: the ISO size below it (A4 -> A5), or half of it
-    (Letter -> half letter)."""
-    width, height = PAPERS[paper]
-    return HALF.get(paper, (height / 2, width))
-
-
-def saddle(pages: list[Face], paper: str = "a4") -> list[Page]:
-    """Sheet sides (landscape) with two pages each, in booklet order."""
-    height, width = PAPERS[paper]  # landscape: the paper's long side is the width
+def saddle(pages: list[Face], paper: tuple[float, float]) -> list[Page]:
+    """Sheet sides of a paper (portrait size `paper`, printed landscape) with two pages
+    each, in booklet order."""
+    height, width = paper  # landscape: the paper's long side is the width
     result = []
     for left, right in spreads(len(pages)):
         a, b = pages[left - 1], pages[right - 1]

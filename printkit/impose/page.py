@@ -5,17 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from printkit.layout.ops import MM, Op
+from printkit.layout.ops import Op
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in points
-
-PAPERS = {  # the common papers (width, height) in points, portrait; builds take theirs
-    "a4": (210 * MM, 297 * MM),  # from the print settings (printkit/builtin/print.toml)
-    "a3": (297 * MM, 420 * MM),
-    "letter": (8.5 * 72, 11 * 72),
-    "a5": (148 * MM, 210 * MM),
-}
-
 
 @dataclass(frozen=True)
 class Page:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-MM = 72 / 25.4
+from printkit.units import MM as MM  # layout modules take the unit from here
+
 REGISTRATION = "registration"  # prints on every plate: crop marks
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)

@@ -6,13 +6,11 @@ import re
 from typing import Any
 
 from printkit.errors import Problems, Where
+from printkit.units import MM, parse_length
 
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
 _COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
-_LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")
-_UNIT_PT = {"mm": 72 / 25.4, "cm": 720 / 25.4, "in": 72.0, "pt": 1.0}
 MAX_COUNT = 10_000
-MM = 72 / 25.4
 
 
 def ident(value: Any, where: Where, problems: Problems) -> str:
@@ -71,12 +69,11 @@ def length(value: Any, where: Where, problems: Problems, low_mm: float = 0.0,
     if value is None:
         problems.add(where, 'missing; write a length with its unit, e.g. "500mm"')
         return 0.0
-    match = _LENGTH.match(str(value)) if isinstance(value, str) else None
-    if not match or float(match.group(1)) <= 0:
+    points = parse_length(value) if isinstance(value, str) else None
+    if points is None or points <= 0:
         problems.add(where, f"'{value}' is not a length; write a positive number with a unit,"
                      " e.g. \"500mm\"")
         return 0.0
-    points = float(match.group(1)) * _UNIT_PT[match.group(2)]
     if not low_mm * MM <= points <= high_mm * MM:
         problems.add(where, f"'{value}' is out of range; use a length from {low_mm:g}mm to "
                      f"{high_mm:g}mm")

@@ -8,18 +8,16 @@ field within one entry). Every bad value is a located problem in the file that h
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 from typing import Any
 
 from printkit.errors import PrintkitError, Problems, Where
 from printkit.load.tables import Toml, read_toml
 from printkit.model.printing import Printer, PrintSpec, SheetOverride, SheetSpec, Vendor
+from printkit.units import MM, parse_length
 
 BUILTIN = Path(__file__).resolve().parent.parent / "builtin" / "print.toml"
 CONFIG_NAME = "printkit.toml"
-_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")
-_UNIT_PT = {"mm": 72 / 25.4, "cm": 720 / 25.4, "in": 72.0, "pt": 1.0}
 SHEET_LENGTHS = ("margin", "gutter", "mark_offset", "mark_length", "bleed", "tile_overlap")
 SHEET_KEYS = (*SHEET_LENGTHS, "rotate", "cols", "rows")
 SECTIONS = {"papers", "formats", "sheet", "sheets", "vendors", "printers"}
@@ -97,16 +95,15 @@ def read_source(doc: Toml, prefix: tuple[str, ...], merged: dict[str, dict[str, 
 
 def length(value: Any, where: Where, problems: Problems, low: float = 0.0) -> float | None:
     """A length with its unit, at least `low` points; None (and a problem) otherwise."""
-    match = _LENGTH.match(value) if isinstance(value, str) else None
-    if not match:
+    points = parse_length(value) if isinstance(value, str) else None
+    if points is None:
         problems.add(where, f"'{value}' is not a length; write a number with a unit, "
                      "e.g. \"3mm\" or \"0.125in\"")
         return None
-    points = float(match.group(1)) * _UNIT_PT[match.group(2)]
     if points < low - 1e-9:
-        problems.add(where, f"'{value}' is too small; use at least {low / _UNIT_PT['mm']:g}mm")
+        problems.add(where, f"'{value}' is too small; use at least {low / MM:g}mm")
         return None
-    if abs(points) > MAX_LENGTH * _UNIT_PT["mm"]:
+    if abs(points) > MAX_LENGTH * MM:
         problems.add(where, f"'{value}' is too large; use at most {MAX_LENGTH}mm")
         return None
     return points

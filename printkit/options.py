@@ -1,0 +1,118 @@
+"""How to print: what the user asked (`Options`, every field by keyword, all optional) and
+the same resolved against the print settings (`Resolved`, complete and checked).
+
+Option values are case-insensitive: `--paper A4` is a4.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from printkit.errors import PrintkitError
+from printkit.model.printing import Printer, PrintSpec
+from printkit.units import MM, parse_length
+
+TARGETS = ("home", "shop")
+DUPLEX = ("long", "short", "none")
+BOARD_MIN = 300 * MM
+BOARD_MAX = 1200 * MM
+
+
+@dataclass(frozen=True, kw_only=True)
+class Options:
+    """What the user asked for. Empty texts and None mean "from the printer profile, else
+    the default" (paper a4, duplex long, back offset 0,0; players 4 or the nearest the game
+    allows). Offsets are in points."""
+
+    players: int | None = None
+    paper: str = ""
+    duplex: str = ""
+    back_offset: tuple[float, float] | None = None
+    cmyk: bool = False
+    allow_missing: bool = False
+    target: str = "home"
+    vendor: str = "eu"
+    board_size: str = ""  # "": the game's; a paper name (fits on it) or a length
+    printer: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Resolved:
+    """Options with every choice made and checked against the print settings `spec`."""
+
+    players: int | None
+    paper: str
+    duplex: str
+    back_offset: tuple[float, float]
+    cmyk: bool
+    allow_missing: bool
+    target: str
+    vendor: str
+    board_size: str
+    settings: PrintSpec
+
+    @property
+    def sheet_size(self) -> tuple[float, float]:
+        return self.settings.papers[self.paper]
+
+    @property
+    def bleed(self) -> float:
+        """Bleed of every item: the home sheet's, or the shop preset's."""
+        if self.target == "shop":
+            return self.settings.vendors[self.vendor].bleed
+        return self.settings.sheet.bleed
+
+
+def resolve(options: Options, spec: PrintSpec) -> Resolved:
+    """Options with the printer profile and defaults applied, every name checked."""
+    printer = _printer(options.printer, spec)
+    paper = options.paper.lower() or (printer.paper if printer else "") or "a4"
+    duplex = options.duplex.lower() or (printer.duplex if printer else "") or "long"
+    offset = options.back_offset
+    if offset is None:
+        offset = printer.back_offset if printer else (0.0, 0.0)
+    vendor, target = options.vendor.lower(), options.target.lower()
+    for value, known, option in ((paper, tuple(spec.papers), "--paper"),
+                                 (vendor, tuple(spec.vendors), "--vendor"),
+                                 (duplex, DUPLEX, "--duplex"), (target, TARGETS, "--target")):
+        if value not in known:
+            raise PrintkitError(f"{option} {value}: choose one of {', '.join(known)}")
+    resolved = Resolved(players=options.players, paper=paper, duplex=duplex,
+                        back_offset=offset, cmyk=options.cmyk,
+                        allow_missing=options.allow_missing, target=target, vendor=vendor,
+                        board_size=options.board_size.strip().lower(), settings=spec)
+    if resolved.board_size:
+        board_side(resolved, 500 * MM)
+    return resolved
+
+
+def _printer(name: str, spec: PrintSpec) -> Printer | None:
+    if not name:
+        return None
+    if name not in spec.printers:
+        known = ", ".join(spec.printers) or "none yet; add [printers.NAME] to printkit.toml"
+        raise PrintkitError(f"--printer {name}: no such printer profile (known: {known})")
+    return spec.printers[name]
+
+
+def board_side(options: Resolved, game_size: float) -> float:
+    """The board's trim: the game's, a length, or the largest square that fits a paper
+    with bleed, crop marks and the printer margin."""
+    text = options.board_size
+    if not text:
+        return game_size
+    spec = options.settings
+    if text in spec.papers:
+        s = spec.sheet
+        side = min(spec.papers[text]) - 2 * (s.margin + s.mark_offset + s.mark_length)
+    else:
+        length = parse_length(text)
+        if length is None:
+            raise PrintkitError(f"--board-size {text}: write a paper "
+                                f"({', '.join(spec.papers)}) or a length such as 450mm")
+        side = length
+    if not BOARD_MIN <= side <= BOARD_MAX:
+        raise PrintkitError(f"--board-size {text}: the board must be "
+                            f"{BOARD_MIN / MM:.0f}–{BOARD_MAX / MM:.0f} mm wide (it would be "
+                            f"{side / MM:.0f} mm)")
+    return side
