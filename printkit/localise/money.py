@@ -18,7 +18,7 @@ import math
 import re
 
 from babel import Locale
-from babel.numbers import format_currency, format_percent
+from babel.numbers import format_currency, format_percent, list_currencies
 
 
 def whole_pattern(locale: Locale) -> str:
@@ -42,3 +42,8 @@ def format_percentage(percent: int, locale: str | Locale) -> str:
 def with_interest(amount: int, percent: int) -> int:
     """What lifting a mortgage costs: the amount plus interest, rounded up to a whole unit."""
     return math.ceil(amount * (100 + percent) / 100 - 1e-9)
+
+
+def is_currency(code: str) -> bool:
+    """True if `code` is an ISO 4217 currency code that CLDR can format."""
+    return code in list_currencies()

@@ -10,9 +10,8 @@ from collections import Counter
 from collections.abc import Collection
 from typing import Any
 
-from babel.numbers import list_currencies
-
 from printkit.errors import Problems, Where
+from printkit.localise.money import is_currency
 from printkit.systems.money.model import ACTIONS, CORNERS, LADDER, Card, Game, Scale
 from printkit.validate.board import Ring, board_file, check_board
 from printkit.validate.common import refer, unique
@@ -60,7 +59,7 @@ def references(game: Game, problems: Problems) -> None:
 
 def money(game: Game, problems: Problems) -> None:
     m = game.money
-    if m.currency not in list_currencies():
+    if not is_currency(m.currency):
         problems.add(m.where, f"'{m.currency}' is not a currency code; write an ISO 4217 "
                      "code such as EUR, DKK or NOK")
 

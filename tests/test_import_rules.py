@@ -1,0 +1,84 @@
+"""The structure the pipeline keeps: data flows down the stages, systems plug in from above.
+
+- A stage (load, validate, localise, layout, impose, render) never imports a game system:
+  the pipeline hands the system to it.
+- Only render/ imports reportlab.
+- Only the localise stage imports jinja2 and babel: printkit/localise/ and the localise
+  module of each system.
+
+Read from the source with `ast`, so a rule broken anywhere (even inside a function) fails.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "printkit"
+STAGES = ("load", "validate", "localise", "layout", "impose", "render")
+
+
+def imports(path: Path) -> set[str]:
+    """Every module a file imports."""
+    return imports_in(path.read_text(encoding="utf-8"), path)
+
+
+def imports_in(source: str, path: Path) -> set[str]:
+    """Every module a source text standing at `path` imports (relative imports made
+    absolute)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+                base = ".".join((*parts[:len(parts) - node.level], base)).rstrip(".")
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return found
+
+
+def modules() -> list[Path]:
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+def name(path: Path) -> str:
+    return path.relative_to(PACKAGE.parent).as_posix()
+
+
+def broken(allowed: object, banned: str) -> list[str]:
+    """The modules outside `allowed` (a predicate on the path) that import `banned`."""
+    assert callable(allowed)
+    return [f"{name(p)} imports {m}" for p in modules() if not allowed(p)
+            for m in sorted(imports(p)) if m == banned or m.startswith(banned + ".")]
+
+
+@pytest.mark.parametrize("stage", STAGES)
+def test_a_stage_never_imports_a_game_system(stage: str) -> None:
+    offenders = [f"{name(p)} imports {m}" for p in sorted((PACKAGE / stage).rglob("*.py"))
+                 for m in sorted(imports(p)) if m.startswith("printkit.systems")]
+    assert offenders == []
+
+
+def test_only_render_imports_reportlab() -> None:
+    assert broken(lambda p: p.is_relative_to(PACKAGE / "render"), "reportlab") == []
+
+
+@pytest.mark.parametrize("library", ["jinja2", "babel"])
+def test_only_the_localise_stage_imports_jinja2_and_babel(library: str) -> None:
+    def localise(p: Path) -> bool:
+        return p.is_relative_to(PACKAGE / "localise") or (
+            p.is_relative_to(PACKAGE / "systems") and p.name == "localise.py")
+    assert broken(localise, library) == []
+
+
+def test_the_rules_see_an_offending_import() -> None:
+    """The reader finds imports in every form the rules must catch."""
+    source = ("import reportlab.pdfgen\nfrom babel import Locale\n"
+              "def f():\n    from ..systems import money\n")
+    found = imports_in(source, PACKAGE / "layout" / "probe.py")
+    assert {"reportlab.pdfgen", "babel", "printkit.systems", "printkit.systems.money"} <= found
