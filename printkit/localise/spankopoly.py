@@ -221,6 +221,7 @@ def scorepad(game: Game, w: Wording, _: Labels) -> ScorepadText:
     legend = tuple(f"{i.number} = {w.implement_name(i.id)}" for i in game.implements) + tuple(
         f"{w.text('states', s.id, 'code')} = {w.text('states', s.id, 'name')} (× {s.factor})"
         for s in game.states)
+    legend = tuple(item.replace(" ", "\u00a0") for item in legend)  # no item breaks inside
     return ScorepadText(
         title=_("Score sheet"), player=_("Player"), date=_("Date"),
         columns=(_("Round"), _("Implement"), _("State"), _("Count"), _("Points")),
