@@ -63,9 +63,9 @@ def test_every_deed_shows_both_roles_rents_from_the_data(built: Path) -> None:
         c, m = rents[(s["id"], "competitor")], rents[(s["id"], "monopolist")]
         city = names["groups"][s["city"]]["name"].upper()
         expected = (
-            f"AANKOOPBEWIJS · {city} {names['streets'][s['id']]['name']} "
+            f"EIGENDOMSBEWIJS · {city} {names['streets'][s['id']]['name']} "
             f"Monopolie: 2 straten van deze stad in één hand. Een hotel vervangt de huizen "
-            f"van zijn straat. Concurrent Monopolist Huur {euro(c['rent'])} {euro(m['rent'])} "
+            f"op die straat. Concurrent Monopolist Huur {euro(c['rent'])} {euro(m['rent'])} "
             f"Monopolie in de stad – {euro(2 * int(m['rent']))} "
             f"Met 1 huis {euro(c['rent_1'])} {euro(m['rent_1'])} "
             f"Met 2 huizen {euro(c['rent_2'])} {euro(m['rent_2'])} "
@@ -76,7 +76,7 @@ def test_every_deed_shows_both_roles_rents_from_the_data(built: Path) -> None:
             f"Prijs van een hotel {euro(cities[s['city']]['house'])} "
             f"Hypotheekwaarde {euro(s['mortgage'])}")
         assert expected in fronts, s["id"]
-    assert ("SPOORLIJN Oostlijn Aankoopbewijs Eigenaar heeft Concurrent Monopolist "
+    assert ("SPOORLIJN Oostlijn Eigendomsbewijs Eigenaar heeft Concurrent Monopolist "
             "1 € 20 € 25 2 € 40 € 50 3 € 60 € 100 4 € 80 € 200") in fronts
     assert "1 4 × de ogen 4 × de ogen 2 6 × de ogen 10 × de ogen" in fronts
 
@@ -105,10 +105,10 @@ def test_the_command_card_holds_eleven_commands_per_role(built: Path) -> None:
 def test_board_ledger_and_booklet(built: Path) -> None:
     board = pdf_text(built / "nl" / "board.pdf")
     assert board.count("Concurrent of monopolist") == 6
-    for corner in ("Gevangenis · Prijzenoorlog", "Sightseeing tour", "Stadspark", "START"):
+    for corner in ("Gevangenis · Prijzenoorlog", "Sightseeingtour", "Stadspark", "START"):
         assert corner in board
     assert "Betaal € 200 of een deel van je bezit" in board
-    assert "Boete om uit de gevangenis of prijzenoorlog te komen: € 50." in pdf_text(
+    assert "Boete om uit de gevangenis of de prijzenoorlog te komen: € 50." in pdf_text(
         built / "nl" / "ledger.pdf")
     rules = pdf_text(built / "nl" / "rules.pdf")
     assert "Zijl € 60 € 4 € 20 € 60 € 150 € 210 € 260" in rules   # rents_competitor

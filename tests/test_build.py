@@ -81,7 +81,7 @@ def test_all_twenty_chance_cards_are_printed(nl_kit: Path) -> None:
             if "{" not in body:
                 assert " ".join(body.split()) in text
     assert "Ga direct naar Six Stripe Academy." in text
-    assert "Ga naar de eetkamer. Indien je langs start komt, werk je de rondemarker bij." in text
+    assert "Ga naar de eetkamer. Kom je langs Start, werk dan de rondemarker bij." in text
     assert "Ga direct naar station ‘Halfmast’." in text
     assert "Marcheer de tegenstander met het, in jouw ogen, slechtste gedrag naar de schuur " \
            "voor 20 klappen met de strap." in text
@@ -105,7 +105,7 @@ def test_scorepad_has_twelve_rounds_with_clothing_phase(nl_kit: Path) -> None:
     assert first.count("K · Kleding") == 3
     assert first.count("O · Ondergoed") == 3
     assert first.count("B · Bloot") == 6
-    assert "Instrument Kleding Aantal Punten" in first
+    assert "Instrument Kledingstaat Aantal Punten" in first
     assert "Voorbeeld: 1K10 = 1 × 1 × 10 = 10 punten" in first
     assert "Eindklassement" in pages[-1]
 

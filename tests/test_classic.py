@@ -84,7 +84,7 @@ def test_every_street_deed_shows_its_ladder_house_cost_and_mortgage(klassiek: Pa
     for s in rows(KLASSIEK, "streets.csv"):
         name = text_of(KLASSIEK, "nl", "streets", s["id"], "name")
         house = groups[s["group"]]["house"]
-        expected = (f"{name} Wie alle straten van een kleurgroep bezit, ontvangt 2 × de huur op "
+        expected = (f"{name} Wie alle straten van een kleurgroep bezit, ontvangt dubbele huur op "
                     f"de onbebouwde straten. Huur {euro(s['rent'])} "
                     f"Met 1 huis {euro(s['rent_1'])} Met 2 huizen {euro(s['rent_2'])} "
                     f"Met 3 huizen {euro(s['rent_3'])} Met 4 huizen {euro(s['rent_4'])} "
@@ -96,14 +96,14 @@ def test_every_street_deed_shows_its_ladder_house_cost_and_mortgage(klassiek: Pa
 
 def test_deed_backs_are_the_mortgaged_side(klassiek: Path) -> None:
     backs = " ".join(page_texts(klassiek / "nl" / "deeds.pdf")[1::2])
-    assert backs.count("MET HYPOTHEEK BEZWAARD") == 28
-    assert "Molenweg Aankoopbewijs Hypotheekwaarde € 30 Hypotheek aflossen € 33" in backs
-    assert "Kasteelplein Aankoopbewijs Hypotheekwaarde € 200 Hypotheek aflossen € 220" in backs
+    assert backs.count("HYPOTHEEK ") == 28  # the band of every mortgaged side
+    assert "Molenweg Eigendomsbewijs Hypotheekwaarde € 30 Hypotheek aflossen € 33" in backs
+    assert "Kasteelplein Eigendomsbewijs Hypotheekwaarde € 200 Hypotheek aflossen € 220" in backs
 
 
 def test_station_and_utility_deeds(klassiek: Path, koebstad: Path) -> None:
     text = pdf_text(klassiek / "nl" / "deeds.pdf")
-    assert ("STATION Centraal Station Aankoopbewijs Huur Eigenaar heeft er 1 € 25 "
+    assert ("STATION Centraal Station Eigendomsbewijs Huur Eigenaar heeft er 1 € 25 "
             "Eigenaar heeft er 2 € 50 Eigenaar heeft er 3 € 100 Eigenaar heeft er 4 € 200") in text
     assert "NUTSBEDRIJF Energiebedrijf" in text
     assert "Eigenaar heeft er 1 4 × de ogen Eigenaar heeft er 2 10 × de ogen" in text
@@ -155,7 +155,7 @@ def test_cards_are_generated_from_the_data(klassiek: Path, koebstad: Path) -> No
     assert "Ga naar Start en ontvang € 200." in chance
     assert "Je bent je sleutels vergeten. Ga 3 plaatsen terug." in chance
     assert "Betaal € 25 per huis en € 100 per hotel." in chance
-    assert "Ga direct naar de gevangenis. Ga niet langs Start, je ontvangt geen € 200." in chance
+    assert "Ga direct naar de gevangenis. Ga niet langs Start. Je ontvangt geen € 200." in chance
     community = pdf_text(klassiek / "nl" / "community.pdf")
     assert "Je bent jarig! Ontvang € 10 van iedere medespeler." in community
     assert community.count("Bewaar deze kaart tot je hem inzet.") == 1
@@ -181,7 +181,7 @@ def test_board_shows_every_square(klassiek: Path, koebstad: Path) -> None:
     assert danish.count("Prøv lykken") == 6 + 1  # six squares and the pile in the centre
 
 
-@pytest.mark.parametrize("lang, word", [("nb", "Aankoopbewijs"), ("da", "Aankoopbewijs"),
+@pytest.mark.parametrize("lang, word", [("nb", "Eigendomsbewijs"), ("da", "Eigendomsbewijs"),
                                         ("nb", "Huur"), ("da", "Hypotheek"), ("nb", "huizen")])
 def test_no_dutch_label_left_in_nb_and_da(klassiek: Path, lang: str, word: str) -> None:
     for name in ("deeds", "ledger"):
@@ -195,7 +195,7 @@ def test_rule_booklets_carry_the_datas_amounts_and_tables(klassiek: Path,
     assert "betaalt de bank je € 200 salaris" in dutch
     assert "Molenweg € 60 € 3 € 12 € 36 € 100 € 170 € 260" in dutch  # the streets table
     assert "Kort spel" in dutch and "Spel met tijdslimiet" in dutch
-    assert "Na het schudden deelt de bankier iedere speler 2 eigendomsbewijzen." in dutch
+    assert "Na het schudden deelt de bankier iedere speler twee" in dutch
     danish = pdf_text(koebstad / "da" / "rules.pdf")
     assert "Hver spiller får 30.000 kr. af banken." in danish
     assert "Lander du på et felt med »Prøv lykken«" in danish

@@ -17,6 +17,8 @@ from printkit.errors import PrintkitError, Problems
 from printkit.load.tables import read_toml
 from printkit.resources import builtin
 
+MAX_NUMBER_WORDS = 100  # a language writes at most the numbers 1 to 100 as words
+
 
 @dataclass(frozen=True)
 class Language:
@@ -29,6 +31,7 @@ class Language:
     quotes: tuple[str, str, str, str]
     ordinal: str
     folder: Path
+    number_words: tuple[str, ...] = ()  # the words for 1, 2, 3, … (the `words` filter)
 
     @property
     def catalog(self) -> Path:
@@ -85,8 +88,15 @@ def _language(path: Path, problems: Problems) -> Language | None:
         problems.add(doc.where("ordinal"), 'write the ordinal with {n} for the number, e.g. '
                      '"{n}." or "{n}e"')
         return None
+    words = d.get("number_words", [])
+    if not (isinstance(words, list) and len(words) <= MAX_NUMBER_WORDS
+            and all(isinstance(w, str) and w.strip() for w in words)):
+        problems.add(doc.where("number_words"), "write the words for one, two, three, … as a "
+                     f'list of at most {MAX_NUMBER_WORDS} texts, e.g. ["one", "two", "three"]')
+        return None
     return Language(code, str(d.get("name", code)), str(d.get("locale", code)),
-                    tuple(_normal(a) for a in aliases), tuple(quotes), ordinal, path.parent)
+                    tuple(_normal(a) for a in aliases), tuple(quotes), ordinal, path.parent,
+                    tuple(words))
 
 
 def _ordinal_ok(pattern: object) -> bool:

@@ -2,7 +2,7 @@
 
 Helpers available in every string: strokes(n, implement), amount(n, implement),
 name(id), in_text(id), implement_name(id), implement_definite(id), number(n), ordinal(n)
-and the filter `q` (this language's quotation marks).
+and the filters `q` (this language's quotation marks) and `words` (a small number as a word).
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ class Wording:
         self.target = game.texts.get(lang.code)
         self.env = sandbox()
         self.env.filters["q"] = self.quote  # named in sandbox.TEXT_FILTERS
+        self.env.filters["words"] = self.words
         self.env.globals.update(self.helpers())
         self.compiled: dict[str, Template] = {}
         self.named: frozenset[str] | None = None  # ids name() accepts, found when first used
@@ -149,6 +150,13 @@ class Wording:
 
     def ordinal(self, n: int) -> str:
         return self.lang.ordinal.format(n=_whole("ordinal", n))
+
+    def words(self, n: int) -> str:
+        """n as a word where the language writes it so (`number_words` of language.toml:
+        one to twelve in nb, da and nl), else as a number: 3 → 'drie', 40 → '40'."""
+        n = _whole("words", n)
+        table = self.lang.number_words
+        return table[n - 1] if 1 <= n <= len(table) else self.number(n)
 
     def quote(self, text: str, nested: bool = False) -> str:
         q = self.lang.quotes

@@ -264,13 +264,20 @@ def roles_table(game: Game, w: Wording, _: Labels, money: Money) -> Rows:
                 "{n} house, then a hotel", "{n} houses, then a hotel", r.houses)),
             row(_("Builds"), lambda r: _("only in a city where you have a monopoly")
                 if r.needs_monopoly else _("on every street you own")),
-            row(_("Monopoly in the city"), lambda r: classic.tie(_(
-                "{factor} × the rent on unbuilt streets", factor=r.monopoly_factor))
-                if r.monopoly_factor > 1 else _("never more rent")),
+            row(_("Monopoly in the city"), lambda r: monopoly_rent(r.monopoly_factor, _)),
             row(_("Sent to"), lambda r: w.text("roles", r.id, "place")),
             row(_("Rent while there"), lambda r: _("collects rent") if r.collects_in_jail
                 else _("collects no rent")),
             row(_("Income tax"), lambda r: wealth_text(game, r, w, _, money)))
+
+
+def monopoly_rent(factor: int, _: Labels) -> str:
+    """What a monopoly does to the rent of a role's unbuilt streets."""
+    if factor == 2:
+        return _("double rent on unbuilt streets")
+    if factor > 1:
+        return classic.tie(_("{factor} × the rent on unbuilt streets", factor=factor))
+    return _("never more rent")
 
 
 def command_card(game: Game, w: Wording, _: Labels, money: Money) -> Deck:

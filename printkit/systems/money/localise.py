@@ -198,8 +198,10 @@ def street_front(game: Game, street: Street, w: Wording, _: Labels, money: Money
                 Row(_("Price of a house"), money(g.house)),
                 Row(_("Price of a hotel"), hotel),
                 Row(_("Mortgage value"), money(street.mortgage))),
-        footer=tie(_("Whoever owns every street of a colour group collects {factor} × the "
-                     "rent on its unbuilt streets.", factor=game.rules.group_factor)),
+        footer=_("Whoever owns every street of a colour group collects double rent on its "
+                 "unbuilt streets.") if game.rules.group_factor == 2 else
+        tie(_("Whoever owns every street of a colour group collects {factor} × the rent on "
+              "its unbuilt streets.", factor=game.rules.group_factor)),
         framed=True)
 
 
@@ -332,6 +334,7 @@ def ledger(game: Any, w: Wording, _: Labels, money: Money,
         reminder = _("Passing {start}: collect {salary}. Fine to leave jail: {fine}.",
                      start=w.name("start"), salary=money(game.money.salary),
                      fine=money(game.money.jail_fine))
+    reminder = one_stop(reminder)
     return LedgerText(
         game=w.text("game", "title"), title=_("Ledger"), player=_("Player"), date=_("Date"),
         columns=(_("Turn"), _("Description"), _("In"), _("Out"), _("Balance")),

@@ -35,7 +35,7 @@ def text_keys(game: Game) -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
     required |= {("phrases", k) for k in ("strokes", "goto", "goto_direct", "start_note")}
     required |= {("squares", k) for k in ("chance", "penalty_lines", "station")}
     required |= {("units", i.unit, form) for i in game.implements for form in ("one", "other")}
-    optional: set[tuple[str, ...]] = set()
+    optional: set[tuple[str, ...]] = {("phrases", "deed")}  # the deeds' caption
     for i in game.implements:
         required |= {("implements", i.id, "name"), ("implements", i.id, "definite")}
     for section, records in (("streets", game.streets), ("stations", game.stations)):
@@ -120,12 +120,17 @@ def board(game: Game, w: Wording, _: Labels) -> BoardText:
         deck_labels=((w.text("squares", "chance"), game.cards.chance_colour),))
 
 
+def deed_word(w: Wording, _: Labels) -> str:
+    """The caption of a deed: the game's own word (`phrases.deed`), else the catalog's."""
+    return w.text("phrases", "deed", required=False) or _("Title deed")
+
+
 def street_cards(game: Game, street: Street, w: Wording, _: Labels) -> tuple[CardText, CardText]:
     g = game.group[street.group]
     impl = w.implement_name(g.implement)
     hand = lower_first(w.implement_name("hand"))
     front = CardText(
-        street.id, w.name(street.id), band=impl, colour=g.colour, footer=_("Title deed"),
+        street.id, w.name(street.id), band=impl, colour=g.colour, footer=deed_word(w, _),
         blocks=(Row(_("Purchase ({implement})", implement=hand), w.count(street.purchase)),
                 Row(_("Complete ({implement})", implement=lower_first(impl)),
                     w.count(street.complete, g.implement)),
@@ -133,7 +138,7 @@ def street_cards(game: Game, street: Street, w: Wording, _: Labels) -> tuple[Car
                        implement=w.implement_definite(g.implement)), "small")))
     back = CardText(
         street.id, w.name(street.id), band=_("Doubled"), colour=g.colour,
-        footer=_("Title deed"),
+        footer=deed_word(w, _),
         blocks=(Row(_("Doubled ({implement})", implement=lower_first(impl)),
                     w.count(2 * street.complete, g.implement)),
                 Para(_("This side up: the owner has doubled the street."), "small")))
@@ -145,7 +150,7 @@ def station_card(game: Game, station: str, w: Wording, _: Labels) -> CardText:
     die = tuple(Row(str(face), w.implement_name(impl)) for face, impl in game.station_die)
     return CardText(
         station, w.name(station), band=w.text("squares", "station"), colour=game.board.ink,
-        footer=_("Title deed"),
+        footer=deed_word(w, _),
         blocks=(Row(_("Purchase ({implement})", implement=lower_first(
                     w.implement_name(r.station_purchase.implement))),
                     w.count(r.station_purchase.count, r.station_purchase.implement)),
@@ -163,8 +168,10 @@ def lines_card(game: Game, ref: str, w: Wording, _: Labels) -> CardText:
         style = "strong" if line.id == ref else "body"
         blocks += [Para(w.quote(w.text("penalty_lines", line.id, "text")), style),
                    Row(_("Buy off per line"), w.strokes(line.buyoff, line.implement))]
-    blocks.append(Para(_("Wrong or incomplete lines cost {factor} × as much.",
-                         factor=game.rules.lines_wrong_factor), "small"))
+    factor = game.rules.lines_wrong_factor
+    blocks.append(Para(_("Wrong or incomplete lines cost twice as many strokes.") if factor == 2
+                       else _("Wrong or incomplete lines cost {factor} × as much.",
+                              factor=factor), "small"))
     return CardText(ref, w.text("squares", "penalty_lines"), band=_("Not for sale"),
                     colour=game.board.ink, blocks=tuple(blocks), footer=_("Reference card"))
 
@@ -232,6 +239,7 @@ def scorepad(game: Game, w: Wording, _: Labels) -> ScorepadText:
     legend = tuple(f"{i.number} = {w.implement_name(i.id)}" for i in game.implements) + tuple(
         f"{w.text('states', s.id, 'code')} = {w.text('states', s.id, 'name')} (× {s.factor})"
         for s in game.states)
+    legend = tuple(item.replace(" ", "\u00a0") for item in legend)  # no item breaks inside
     return ScorepadText(
         title=_("Score sheet"), player=_("Player"), date=_("Date"),
         columns=(_("Round"), _("Implement"), _("State"), _("Count"), _("Points")),

@@ -1,0 +1,151 @@
+"""The words a native reader checked, on the built PDFs: every *error* of the proofreading
+is gone and its fix printed, and the rules that follow their source documents (koebstad's
+short game, income tax and player range; kortmonopol's timed game) say so in nl, nb and da.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from printkit.pipeline import Options, build, load
+from conftest import pdf_text
+
+GAMES = ("spankopoly", "klassiek", "koebstad", "antimonopoly", "kortmonopol")
+
+
+@pytest.fixture(scope="module")
+def kits(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every built-in game in nl, nb and da, built once for this module."""
+    out = tmp_path_factory.mktemp("proofread")
+    for game in GAMES:
+        build(game, ["nl", "nb", "da"], None, out, Options())
+    return out
+
+
+def text(kits: Path, game: str, lang: str, pdf: str) -> str:
+    return pdf_text(kits / game / lang / f"{pdf}.pdf")
+
+
+# (id, game, language, pdf, wrong text, corrected text)
+ERRORS = [
+    ("NB-01", "klassiek", "nb", "board", "Kjøp, bygg og kreve inn leie",
+     "Kjøp, bygg og krev inn leie"),
+    ("NB-02", "klassiek", "nb", "rules", "og flytter så mange felt",
+     "betale og flytte like mange felt som du kastet"),
+    ("NB-02", "koebstad", "nb", "rules", "og flytter så mange felt",
+     "betale og flytte like mange felt som du kastet"),
+    ("NB-03", "antimonopoly", "nb", "rules", "krever ingen leie, heller ikke en eier med monopol",
+     "krever eieren ingen leie, heller ikke med monopol"),
+    ("NB-04", "antimonopoly", "nb", "rules", "adskilt", "strengt atskilt fra bankens"),
+    ("DA-01", "koebstad", "da", "ledger", "kr..",
+     "Passerer du Start: modtag 4.000 kr. Bøde for at komme ud af fængslet: 1.000 kr."),
+    ("DA-02", "klassiek", "da", "rules", "og rykker det antal felter",
+     "betale og rykke det antal felter, du slog"),
+    ("DA-02", "koebstad", "da", "rules", "og rykker det antal felter",
+     "betale og rykke det antal felter, du slog"),
+    ("DA-03", "antimonopoly", "da", "rules", "kræver ingen leje, heller ikke en ejer med monopol",
+     "kræver ejeren ingen leje, heller ikke med monopol"),
+    ("NL-01", "spankopoly", "nl", "rules", "spanker bepaalt de dobbelsteen",
+     "De dobbelsteen bepaalt wie de spanker is, net als bij de straten."),
+    ("NL-02", "klassiek", "nl", "deeds", "AANKOOPBEWIJS", "EIGENDOMSBEWIJS Molenweg"),
+    ("NL-02", "koebstad", "nl", "deeds", "AANKOOPBEWIJS", "EIGENDOMSBEWIJS Møllevej"),
+    ("NL-02", "antimonopoly", "nl", "deeds", "AANKOOPBEWIJS", "EIGENDOMSBEWIJS · "),
+    ("NL-02", "kortmonopol", "nl", "layout", "Aankoopbewijzen", "Eigendomsbewijzen"),
+    ("NL-03", "antimonopoly", "nl", "commands", "nooit meer huur", "nooit hogere huur"),
+    ("NL-03", "antimonopoly", "nl", "rules", "nooit meer huur", "nooit hogere huur"),
+    ("NL-04", "kortmonopol", "nl", "rules", "Hoogstens huizen", "Max. aantal huizen"),
+    ("NL-05", "antimonopoly", "nl", "commands", "Huur innen daar",
+     "Huur innen tijdens verblijf"),
+]
+
+
+@pytest.mark.parametrize("row, game, lang, pdf, wrong, right", ERRORS,
+                         ids=[f"{e[0]}-{e[1]}-{e[3]}" for e in ERRORS])
+def test_no_proofreading_error_is_printed(kits: Path, row: str, game: str, lang: str,
+                                         pdf: str, wrong: str, right: str) -> None:
+    printed = text(kits, game, lang, pdf)
+    assert wrong not in printed, row
+    assert right in printed, row
+
+
+def test_the_spankopoly_deeds_keep_the_sources_word(kits: Path) -> None:
+    """Aankoopbewijs is the word of spankopoly's source and of its booklet."""
+    assert "Aankoopbewijs" in text(kits, "spankopoly", "nl", "deeds")
+    assert "Eigendomsbewijs" not in text(kits, "spankopoly", "nl", "deeds")
+
+
+KOEBSTAD = {
+    "nl": ("Voor twee tot acht spelers.",
+           "Je bezit is je geld, de prijs op het bord van je eigendommen zonder hypotheek, de "
+           "hypotheekwaarde van je eigendommen met hypotheek",
+           "Het korte spel eindigt zodra de eerste speler failliet gaat",
+           ("tweede faillissement", "(ook die met hypotheek)", "Spel met tijdslimiet")),
+    "nb": ("For to til åtte spillere.",
+           "Formuen din er pengene dine, prisen på brettet for eiendommene dine som ikke er "
+           "pantsatt, pantverdien for de pantsatte",
+           "Det korte spillet slutter så snart den første spilleren går konkurs",
+           ("andre konkursen", "(også de pantsatte)", "Spill med tidsfrist")),
+    "da": ("For to til otte spillere.",
+           "Din formue er dine penge, pladens pris for dine ejendomme, der ikke er pantsat, "
+           "belåningsværdien for de pantsatte",
+           "Det korte spil slutter, så snart den første spiller går konkurs",
+           ("anden konkurs", "(også de pantsatte)", "Spil med tidsgrænse")),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(KOEBSTAD))
+def test_koebstad_booklet_follows_seed_004(kits: Path, lang: str) -> None:
+    players, income_tax, short_game, gone = KOEBSTAD[lang]
+    booklet = text(kits, "koebstad", lang, "rules")
+    assert players in booklet
+    assert income_tax in booklet
+    assert short_game in booklet
+    for old in gone:
+        assert old not in booklet
+
+
+def test_koebstad_data_allows_two_to_eight_players(kits: Path) -> None:
+    assert load("koebstad", None).players == (2, 8)
+
+
+KORTMONOPOL = {
+    "nl": ("dan wint wie op dat moment de meeste munten heeft", "grootste vermogen heeft"),
+    "nb": ("da vinner den som har flest mynter når tiden er ute", "største formuen når"),
+    "da": ("så vinder den, der har flest mønter, når tiden er gået", "største formue, når"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(KORTMONOPOL))
+def test_kortmonopol_timed_game_is_won_by_the_most_coins(kits: Path, lang: str) -> None:
+    most_coins, largest_fortune = KORTMONOPOL[lang]
+    booklet = text(kits, "kortmonopol", lang, "rules")
+    assert most_coins in booklet
+    assert largest_fortune not in booklet
+
+
+RENT_CLAIM = {"nl": "voordat de tweede speler na jou gooit",
+              "nb": "før den andre spilleren etter deg kaster",
+              "da": "før den anden spiller efter dig slår"}
+
+
+@pytest.mark.parametrize("lang", sorted(RENT_CLAIM))
+def test_klassiek_rent_claim_window_and_kept_card(kits: Path, lang: str) -> None:
+    booklet = text(kits, "klassiek", lang, "rules")
+    assert RENT_CLAIM[lang] in booklet
+    kept = {"nl": "daarna leg je haar onderop de stapel terug",
+            "nb": "deretter legger du det nederst i bunken",
+            "da": "derefter lægger du det nederst i bunken"}[lang]
+    assert kept in booklet
+    interest = {"nl": "je schuldeiser betaalt de bank meteen 10% rente",
+                "nb": "kreditoren betaler straks banken 10 % rente",
+                "da": "kreditoren betaler straks banken 10 % i rente"}[lang]
+    assert interest in booklet
+
+
+def test_small_numbers_in_running_text_are_words(kits: Path) -> None:
+    assert "Gooi je drie keer achter elkaar dubbel" in text(kits, "klassiek", "nl", "rules")
+    assert "Får du to like tre ganger på rad" in text(kits, "klassiek", "nb", "rules")
+    assert "Slår du to ens tre gange i træk" in text(kits, "klassiek", "da", "rules")
+    assert "Het spel duurt twaalf rondes." in text(kits, "spankopoly", "nl", "rules")
