@@ -56,6 +56,12 @@ class Options:
     board_size: str = ""  # "": the game's; a paper name (fits on it) or a length
     printer: str = ""
     spec: PrintSpec | None = None
+    papers: tuple[tuple[str, str], ...] = ()  # (product, paper): --paper board=a3
+
+    def for_product(self, name: str) -> Options:
+        """The options for one product: its own paper, if it was given one."""
+        paper = dict(self.papers).get(name)
+        return replace(self, paper=paper) if paper else self
 
     @property
     def settings(self) -> PrintSpec:
@@ -91,9 +97,11 @@ def resolve(options: Options, spec: PrintSpec) -> Options:
     checks = [(paper, spec.papers, "--paper"), (options.vendor, spec.vendors, "--vendor"),
               (duplex, ("long", "short", "none"), "--duplex"), (options.target, TARGETS,
                                                                   "--target")]
+    checks += [(p, spec.papers, f"--paper {product}=") for product, p in options.papers]
     for value, known, option in checks:
         if value not in known:
-            raise PrintkitError(f"{option} {value}: choose one of {', '.join(known)}")
+            shown = f"{option}{value}" if option.endswith("=") else f"{option} {value}"
+            raise PrintkitError(f"{shown}: choose one of {', '.join(known)}")
     resolved = replace(options, paper=paper, duplex=duplex, back_offset=offset, spec=spec)
     if options.board_size:
         board_side(resolved, 500 * MM)
