@@ -146,12 +146,14 @@ def watch(session: Session, hub: Hub, stop: threading.Event, verbosity: int) -> 
                                     rust_timeout=500, yield_on_timeout=False):
         paths = {Path(path) for _, path in changes}
         try:
-            view = session.refresh(paths)
+            for view in session.refresh(paths):
+                hub.publish(view)
+                report(view, verbosity)
         except Exception as exc:  # noqa: BLE001 (the server keeps running; the page says why)
             view = View(hub.view.generation + 1, hub.view.titles, hub.view.products,
                         (f"internal error: {exc!r}",))
-        hub.publish(view)
-        report(view, verbosity)
+            hub.publish(view)
+            report(view, verbosity)
 
 
 def report(view: View, verbosity: int) -> None:
@@ -168,7 +170,7 @@ def run_server(served: Served, host: str, port: int, verbosity: int = 0) -> None
     pool = start_pool()  # before any thread starts
     try:
         session = Session(served, pool)
-        hub = Hub(session.refresh())
+        hub = Hub(list(session.refresh())[-1])
         report(hub.view, verbosity)
         handler = type("GameHandler", (Handler,), {"hub": hub, "verbose": verbosity > 0})
         try:
