@@ -20,7 +20,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from printkit.errors import PrintkitError, Problems
+from printkit.errors import PrintkitError, Problem, Problems
 from printkit.impose import Document, Page
 from printkit.localise.kit import Kit
 from printkit.model import AnyGame
@@ -233,7 +233,8 @@ class Session:
         if self.pool is None or len(docs) < 2:
             return [draw(doc, cmyk, dpi) for doc in docs]
         futures = [self.pool.submit(draw, doc, cmyk, dpi) for doc in docs]
-        problems, results = [], []
+        problems: list[Problem] = []
+        results: list[list[Shot]] = []
         for future in futures:
             try:
                 results.append(future.result())
