@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import signal
 import sys
 import threading
 from http import HTTPStatus
@@ -165,8 +166,14 @@ def report(view: View, verbosity: int) -> None:
         print(f"rebuilt: {drawn}", flush=True)
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def run_server(served: Served, host: str, port: int, verbosity: int = 0) -> None:
-    """Serve the game's pages on host:port until Ctrl-C."""
+    """Serve the game's pages on host:port until Ctrl-C (or SIGTERM: the same clean stop,
+    the worker processes included)."""
+    signal.signal(signal.SIGTERM, _interrupt)
     pool = start_pool()  # before any thread starts
     try:
         session = Session(served, pool)
