@@ -12,21 +12,36 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
+from printkit import __version__
 from printkit.errors import PrintkitError, display_path
 from printkit.layout.ops import MM
 from printkit.localise import check_texts
 from printkit.localise.languages import load_languages
 from printkit.pipeline import Options, calibration, languages_of, load, system_of
 from printkit.pipeline import build as run_build
+from printkit.report import list_files, progress
 from printkit.resources import DEFAULT_GAME, list_games
 from printkit.scaffold import new_game
 from printkit.write import write_all
 
-app = typer.Typer(no_args_is_help=True, add_completion=False,
+app = typer.Typer(no_args_is_help=True, add_completion=True,
+                  context_settings={"help_option_names": ["-h", "--help"]},
                   help="Print-ready PDFs for custom Monopoly-style games.")
 err_console = Console(stderr=True)
+
+
+def show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"printkit {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(version: Annotated[bool, typer.Option(
+        "--version", callback=show_version, is_eager=True,
+        help="Show the version and exit.")] = False) -> None:
+    """Print-ready PDFs for custom Monopoly-style games."""
 
 GameArg = Annotated[str, typer.Argument(help="Game name under data/ (or a game folder).")]
 LangOpt = Annotated[list[str], typer.Option(
@@ -59,6 +74,28 @@ def parse_offset(text: str | None) -> tuple[float, float] | None:
 PaperOpt = Annotated[str, typer.Option(
     help="Sheet size for cards, tiles and sheets: a4 (default), letter, a3 or a paper of "
     "your print settings.")]
+PapersOpt = Annotated[list[str], typer.Option(
+    "--paper", help="Sheet size for cards, tiles and sheets: a4 (default), letter, a3 or a "
+    "paper of your print settings; PRODUCT=PAPER for one product (board=a3). Repeatable.")]
+OnlyOpt = Annotated[list[str], typer.Option(
+    help="Only these products (board,deeds; the names of README's table). Repeatable.")]
+PlayersOpt = Annotated[int | None, typer.Option(
+    help="Players on the score pad and ledgers (default 4, within the game's range).")]
+TargetOpt = Annotated[str, typer.Option(
+    help="home (default: cards n-up with crop marks, tiled board) or shop (one item per "
+    "page, trim + bleed, for a print shop).")]
+VendorOpt = Annotated[str, typer.Option(
+    help="Shop preset for --target shop: eu (default, 3 mm bleed), us (1/8 in, separate "
+    "fronts and backs), drivethru (1/8 in, back before front).")]
+BoardOpt = Annotated[str, typer.Option(
+    help="The one-sheet board: the game's size (default), a2, a1 (fits that paper) or a "
+    "length such as 450mm.")]
+MissingOpt = Annotated[bool, typer.Option(
+    help="Build a language with missing texts, marking the gaps in the PDFs.")]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print only problems.")]
+VerboseOpt = Annotated[bool, typer.Option("--verbose", "-v",
+                                          help="Print every step as it is done.")]
+OutOpt = Annotated[Path, typer.Option(help="Output folder.")]
 DuplexOpt = Annotated[str, typer.Option(
     help="long (default: flip on the long edge), short, or none (backs on their own "
     "sheets, for one-sided printing).")]
@@ -78,53 +115,178 @@ def colour_choice(color: str) -> bool:
     return color.lower() == "cmyk"
 
 
+def split(values: list[str]) -> list[str]:
+    """Repeatable options that also take comma-separated lists."""
+    return [item.strip() for value in values for item in value.split(",") if item.strip()]
+
+
+def paper_choice(values: list[str]) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """--paper values: at most one paper for all, and PRODUCT=PAPER for single products."""
+    papers = split(values)
+    every = [p for p in papers if "=" not in p]
+    if len(every) > 1:
+        raise PrintkitError(f"--paper {' '.join(every)}: give one paper for all products, "
+                            "and PRODUCT=PAPER for the others (e.g. --paper board=a3)")
+    own = tuple(tuple(p.strip() for p in item.split("=", 1)) for item in papers if "=" in item)
+    return (every[0] if every else ""), tuple((a, b) for a, b in own)
+
+
+def make_options(players: int | None, paper: list[str], duplex: str, back_offset: str | None,
+                 color: str, allow_missing: bool, target: str, vendor: str, board_size: str,
+                 printer: str) -> Options:
+    """The print options of build, preview and serve."""
+    default, own = paper_choice(paper)
+    return Options(players=players, paper=default, duplex=duplex,
+                   back_offset=parse_offset(back_offset), cmyk=colour_choice(color),
+                   allow_missing=allow_missing, target=target, vendor=vendor,
+                   board_size=board_size, printer=printer, papers=own)
+
+
+def verbosity(quiet: bool, verbose: bool) -> int:
+    return -1 if quiet else 1 if verbose else 0
+
+
 @app.command()
 def build(
     game: GameArg = DEFAULT_GAME,
     lang: LangOpt = ["nl"],  # noqa: B006 (typer reads the default)
+    only: OnlyOpt = [],  # noqa: B006
     data: DataOpt = None,
-    out: Annotated[Path, typer.Option(help="Output folder.")] = Path("output"),
-    players: Annotated[int | None, typer.Option(
-        help="Players on the score pad and ledgers (default 4, within the game's range).")]
-    = None,
-    paper: PaperOpt = "",
+    out: OutOpt = Path("output"),
+    players: PlayersOpt = None,
+    paper: PapersOpt = [],  # noqa: B006
     duplex: DuplexOpt = "",
     back_offset: OffsetOpt = None,
     printer: PrinterOpt = "",
     config: ConfigOpt = None,
-    target: Annotated[str, typer.Option(
-        help="home (default: cards n-up with crop marks, tiled board) or shop (one item "
-        "per page, trim + bleed, for a print shop).")] = "home",
-    vendor: Annotated[str, typer.Option(
-        help="Shop preset for --target shop: eu (default, 3 mm bleed), us (1/8 in, "
-        "separate fronts and backs), drivethru (1/8 in, back before front).")] = "eu",
-    board_size: Annotated[str, typer.Option(
-        help="The one-sheet board: the game's size (default), a2, a1 (fits that paper) or "
-        "a length such as 450mm.")] = "",
+    target: TargetOpt = "home",
+    vendor: VendorOpt = "eu",
+    board_size: BoardOpt = "",
     color: ColorOpt = "rgb",
-    allow_missing: Annotated[bool, typer.Option(
-        help="Build a language with missing texts, marking the gaps in the PDFs.")] = False,
+    allow_missing: MissingOpt = False,
+    quiet: QuietOpt = False,
+    verbose: VerboseOpt = False,
 ) -> None:
     """Build every printable part of GAME: board, tiles, cards, score pad, sheets."""
+    level = verbosity(quiet, verbose)
     try:
-        options = Options(players=players, paper=paper, duplex=duplex,
-                          back_offset=parse_offset(back_offset), cmyk=colour_choice(color),
-                          allow_missing=allow_missing, target=target, vendor=vendor,
-                          board_size=board_size, printer=printer)
-        with Progress(TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
-                      console=err_console, transient=True,
-                      disable=not err_console.is_terminal) as bar:
-            task = bar.add_task("building", total=None)
-            built = run_build(game, lang, data, out, options,
-                              lambda step: bar.update(task, description=step, advance=1),
-                              config)
+        options = make_options(players, paper, duplex, back_offset, color, allow_missing,
+                               target, vendor, board_size, printer)
+        with progress(err_console, level) as step:
+            built = run_build(game, lang, data, out, options, step, config,
+                              tuple(split(only)))
     except PrintkitError as exc:
         fail(exc)
         return
-    for item in built:
-        typer.echo(f"{item.path}  ({item.pages} page{'s' if item.pages != 1 else ''})")
-    typer.echo(f"{len(built)} files written.")
+    list_files(built, level)
 
+
+@app.command()
+def preview(
+    game: GameArg = DEFAULT_GAME,
+    lang: LangOpt = ["nl"],  # noqa: B006
+    only: OnlyOpt = [],  # noqa: B006
+    dpi: Annotated[int, typer.Option(min=10, max=600, help="Resolution of the page "
+                                     "pictures.")] = 100,
+    open_: Annotated[bool, typer.Option("--open", help="Open the contact sheets with the "
+                                        "system's picture viewer.")] = False,
+    data: DataOpt = None,
+    out: OutOpt = Path("output"),
+    players: PlayersOpt = None,
+    paper: PapersOpt = [],  # noqa: B006
+    duplex: DuplexOpt = "",
+    back_offset: OffsetOpt = None,
+    printer: PrinterOpt = "",
+    config: ConfigOpt = None,
+    target: TargetOpt = "home",
+    vendor: VendorOpt = "eu",
+    board_size: BoardOpt = "",
+    color: ColorOpt = "rgb",
+    allow_missing: MissingOpt = False,
+    quiet: QuietOpt = False,
+    verbose: VerboseOpt = False,
+) -> None:
+    """Build GAME and write a PNG of every page and a contact sheet per product beside the
+    PDFs."""
+    from printkit.preview import (
+        preview_pictures,  # Pillow and pdfium: only this command
+    )
+
+    level = verbosity(quiet, verbose)
+    try:
+        options = make_options(players, paper, duplex, back_offset, color, allow_missing,
+                               target, vendor, board_size, printer)
+        with progress(err_console, level) as step:
+            built, sheets, count = preview_pictures(game, lang, data, out, options, dpi, step,
+                                                    config, tuple(split(only)))
+    except PrintkitError as exc:
+        fail(exc)
+        return
+    list_files(built, level)
+    if level >= 0:
+        typer.echo(f"{count} page pictures at {dpi} dpi; contact sheets:")
+        for sheet in sheets:
+            typer.echo(f"{sheet}")
+    if open_:
+        for sheet in sheets:
+            open_file(sheet)
+
+
+def open_file(path: Path) -> None:
+    """Open a file with the system's viewer; say so when there is none."""
+    import os
+    import shutil
+    import subprocess
+
+    if sys.platform == "win32":
+        os.startfile(path)  # type: ignore[attr-defined]  # noqa: S606 (Windows only)
+        return
+    opener = "open" if sys.platform == "darwin" else "xdg-open"
+    if shutil.which(opener) is None:
+        typer.echo(f"cannot open {path}: no {opener} on this system", err=True)
+        return
+    subprocess.Popen([opener, str(path)], stdout=subprocess.DEVNULL,  # noqa: S603
+                     stderr=subprocess.DEVNULL, start_new_session=True)
+
+
+@app.command()
+def serve(
+    game: GameArg = DEFAULT_GAME,
+    lang: Annotated[list[str], typer.Option(
+        "--lang", "-l", help="Languages to show (default: every language of the game); "
+        "repeatable.")] = ["all"],  # noqa: B006
+    only: OnlyOpt = [],  # noqa: B006
+    host: Annotated[str, typer.Option(help="Address to listen on (default: this computer "
+                                      "only).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port (0: any free one).")]
+    = 8765,
+    dpi: Annotated[int, typer.Option(min=10, max=300, help="Resolution of the page "
+                                     "pictures.")] = 60,
+    data: DataOpt = None,
+    players: PlayersOpt = None,
+    paper: PapersOpt = [],  # noqa: B006
+    duplex: DuplexOpt = "",
+    back_offset: OffsetOpt = None,
+    printer: PrinterOpt = "",
+    config: ConfigOpt = None,
+    target: TargetOpt = "home",
+    vendor: VendorOpt = "eu",
+    board_size: BoardOpt = "",
+    color: ColorOpt = "rgb",
+    allow_missing: MissingOpt = False,
+    quiet: QuietOpt = False,
+    verbose: VerboseOpt = False,
+) -> None:
+    """Show GAME's pages in the browser, rebuilt and refreshed as you save its files."""
+    from printkit.serve import Served, run_server  # the web page: only this command
+
+    try:
+        options = make_options(players, paper, duplex, back_offset, color, allow_missing,
+                               target, vendor, board_size, printer)
+        served = Served(game, tuple(lang), data, options, config, tuple(split(only)), dpi)
+        run_server(served, host, port, verbosity(quiet, verbose))
+    except PrintkitError as exc:
+        fail(exc)
 
 @app.command()
 def calibrate(

@@ -6,7 +6,7 @@ Option values are case-insensitive: `--paper A4` is a4.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from printkit.errors import PrintkitError
 from printkit.model.printing import Printer, PrintSpec
@@ -34,6 +34,7 @@ class Options:
     vendor: str = "eu"
     board_size: str = ""  # "": the game's; a paper name (fits on it) or a length
     printer: str = ""
+    papers: tuple[tuple[str, str], ...] = ()  # (product, paper): --paper board=a3
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -50,6 +51,12 @@ class Resolved:
     vendor: str
     board_size: str
     settings: PrintSpec
+    papers: tuple[tuple[str, str], ...] = ()  # (product, paper): its own paper
+
+    def for_product(self, name: str) -> Resolved:
+        """The options for one product: its own paper, if it was given one."""
+        paper = dict(self.papers).get(name)
+        return replace(self, paper=paper) if paper else self
 
     @property
     def sheet_size(self) -> tuple[float, float]:
@@ -72,15 +79,18 @@ def resolve(options: Options, spec: PrintSpec) -> Resolved:
     if offset is None:
         offset = printer.back_offset if printer else (0.0, 0.0)
     vendor, target = options.vendor.lower(), options.target.lower()
-    for value, known, option in ((paper, tuple(spec.papers), "--paper"),
-                                 (vendor, tuple(spec.vendors), "--vendor"),
-                                 (duplex, DUPLEX, "--duplex"), (target, TARGETS, "--target")):
+    papers = tuple((product, own.lower()) for product, own in options.papers)
+    checks = [(paper, tuple(spec.papers), "--paper "), (vendor, tuple(spec.vendors), "--vendor "),
+              (duplex, DUPLEX, "--duplex "), (target, TARGETS, "--target ")]
+    checks += [(own, tuple(spec.papers), f"--paper {product}=") for product, own in papers]
+    for value, known, option in checks:
         if value not in known:
-            raise PrintkitError(f"{option} {value}: choose one of {', '.join(known)}")
+            raise PrintkitError(f"{option}{value}: choose one of {', '.join(known)}")
     resolved = Resolved(players=options.players, paper=paper, duplex=duplex,
                         back_offset=offset, cmyk=options.cmyk,
                         allow_missing=options.allow_missing, target=target, vendor=vendor,
-                        board_size=options.board_size.strip().lower(), settings=spec)
+                        board_size=options.board_size.strip().lower(), settings=spec,
+                        papers=papers)
     if resolved.board_size:
         board_side(resolved, 500 * MM)
     return resolved

@@ -8,14 +8,15 @@ all cores (printkit.workers).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from printkit import __version__
 from printkit.errors import PrintkitError, Problems, Where
+from printkit.howto import Hint, hint_for
 from printkit.impose import Document, Page
 from printkit.layout import calibration as calibration_face
 from printkit.layout.fonts import drawable
@@ -41,6 +42,7 @@ from printkit.workers import run_all
 from printkit.write import write_all
 
 Progress = Callable[[str], None]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,9 @@ class Built:
     path: Path
     pages: int
     data: bytes
+    hint: Hint = Hint("sheets", "a4")
+    product: str = ""  # the product it is a file of
+    lang: str = ""
 
 
 def load(name: str, data: Path | None, langs: list[str] | None = None) -> AnyGame:
@@ -79,14 +84,22 @@ def languages_of(game: AnyGame, langs: list[str]) -> list[str]:
 def documents(kit: Kit, options: Resolved, problems: Problems) -> list[Document]:
     """Lay out and impose every product of a kit. Problems go to `problems`; those of a
     deck's cards only as its pages are read (see printkit.products)."""
+    return [doc for _, doc in product_documents(kit, options, problems)]
+
+
+def product_documents(kit: Kit, options: Resolved,
+                      problems: Problems) -> list[tuple[Hint, Document]]:
+    """Every document of a kit's products with how to print it; each product on its own
+    paper when it was given one (--paper board=a3)."""
     made = []
     for product in kit.products:
-        for out in LAYOUTS[type(product.content)](product, kit, options, problems):
+        own = options.for_product(product.name)
+        for out in LAYOUTS[type(product.content)](product, kit, own, problems):
             if not out.pages:  # e.g. a game without penalty lines has no lines.pdf
                 continue
-            made.append(Document(out.name, out.pages, f"{kit.title} – {product.title}"
-                                 f"{out.suffix}", product.title, kit.lang, kit.creator,
-                                 out.keywords))
+            doc = Document(out.name, out.pages, f"{kit.title} – {product.title}{out.suffix}",
+                           product.title, kit.lang, kit.creator, out.keywords)
+            made.append((hint_for(product, doc, own.target, own.paper, own.duplex), doc))
     return made
 
 
@@ -110,11 +123,22 @@ def product_files(kit: Kit, folder: Path, options: Resolved) -> list[Built]:
     """The files of a kit (usually of one product) for folder, rendered in memory: one job
     for printkit.workers. Raises with every problem of every page, once all are drawn."""
     problems = Problems()
-    docs = documents(kit, options, problems)
+    docs = product_documents(kit, options, problems)
     built = [] if problems else [Built(folder / f"{doc.name}.pdf", len(doc.pages),
-                                       render(doc, options.cmyk)) for doc in docs]
+                                       render(doc, options.cmyk), hint,
+                                       kit.products[0].name if kit.products else "", kit.lang)
+                                 for hint, doc in docs]
     problems.raise_if_any()
     return built
+
+
+def check_products(game: AnyGame, names: Iterable[str], option: str) -> None:
+    """Every name must be one of the game's products (as in README's table of files)."""
+    products = system_of(game).products(game)
+    unknown = [name for name in names if name not in products]
+    if unknown:
+        raise PrintkitError([f"{option} {name}: {game.id} has no product '{name}'; its "
+                             f"products are {', '.join(products)}" for name in unknown])
 
 
 def output_folder(out: Path, kit: Kit, options: Resolved) -> Path:
@@ -140,21 +164,38 @@ def build(name: str, langs: list[str], data: Path | None, out: Path, options: Op
     (`config`, or the usual places); home output goes to out/<game>/<lang>/, shop output
     to out/<game>/<lang>/shop-<vendor>/.
     """
+    files = make(name, langs, data, out, options, product_files, progress, config, only,
+                 workers)
+    built = [b for part in files for b in part]
+    write_all([(b.path, b.data) for b in built], out)
+    return built
+
+
+def make(name: str, langs: list[str], data: Path | None, out: Path, options: Options,
+         job: Callable[[Kit, Path, Resolved], T], progress: Progress = lambda _: None,
+         config: Path | None = None, only: tuple[str, ...] = (),
+         workers: int | None = None) -> list[T]:
+    """`job(kit, folder, options)` for every product of the game (or those in `only`) in
+    each language, in parallel, nothing written: what `build` and `preview` share."""
     game = load(name, data, langs)
-    resolved = resolve(replace(options, players=players_for(game, options.players)),
-                       load_print_spec(game.folder / "game.toml", config))
+    check_products(game, only, "--only")
+    check_products(game, (product for product, _ in options.papers), "--paper")
+    resolved = settle(game, options, config)
     codes = languages_of(game, langs)
     progress(f"{game.id}: localising {', '.join(codes)}")
     kits = run_all([partial(kit_for, game, code, resolved, only) for code in codes], workers,
                    warm_up)
     parts = [replace(kit, products=(product,)) for kit in kits for product in kit.products]
-    jobs = [partial(product_files, part, output_folder(out, part, resolved), resolved)
+    jobs = [partial(job, part, output_folder(out, part, resolved), resolved)
             for part in parts]
-    files = run_all(jobs, workers, done=lambda i: progress(
+    return run_all(jobs, workers, done=lambda i: progress(
         f"{game.id} ({parts[i].lang}): {parts[i].products[0].name}"))
-    built = [b for part in files for b in part]
-    write_all([(b.path, b.data) for b in built], out)
-    return built
+
+
+def settle(game: AnyGame, options: Options, config: Path | None) -> Resolved:
+    """The options for a game: its number of players and print settings applied."""
+    return resolve(replace(options, players=players_for(game, options.players)),
+                   load_print_spec(game.folder / "game.toml", config))
 
 
 def calibration(asked: Options, lang: str, config: Path | None = None) -> tuple[str, bytes]:

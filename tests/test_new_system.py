@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
 from conftest import pdf_text
+
 from printkit.pipeline import Options, build, load, system_of
 from printkit.systems import REGISTRY, SYSTEMS
 from printkit.systems.contract import System

@@ -7,9 +7,9 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from games import IDS
 from typer.testing import CliRunner
 
-from games import IDS
 from printkit.cli import app
 from printkit.resources import PACKAGE
 

@@ -21,11 +21,11 @@ from pathlib import Path
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
+from conftest import MM, ROOT, copy_game
 from PIL import Image
 from pypdf import PdfReader, PdfWriter, Transformation
 from pypdf.generic import ContentStream, FloatObject
 
-from conftest import MM, ROOT, copy_game
 from printkit.pipeline import Options, build
 
 REFERENCES = ROOT / "tests" / "pictures"

@@ -8,9 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import pdf_text
 
 from printkit.pipeline import Options, build, load
-from conftest import pdf_text
 
 GAMES = ("spankopoly", "klassiek", "koebstad", "antimonopoly", "kortmonopol")
 

@@ -1,0 +1,66 @@
+"""What the command line tells the user while and after it builds: a progress display for
+builds that take more than a moment, and each file written with how to print it."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import lru_cache
+
+import typer
+from babel.support import Translations
+from rich.console import Console
+from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+from printkit.errors import PrintkitError
+from printkit.howto import advice
+from printkit.localise.catalog import Labels, load_labels
+from printkit.localise.languages import load_languages
+from printkit.pipeline import Built
+from printkit.pipeline import Progress as Step
+
+DELAY = 2.0  # seconds: a build that is done sooner shows no progress display
+
+
+@contextmanager
+def progress(console: Console, verbosity: int) -> Iterator[Step]:
+    """A step reporter: -v prints every step; otherwise a spinner with the current step
+    appears on a terminal once the build has taken DELAY seconds; -q shows nothing."""
+    if verbosity > 0:
+        yield lambda step: console.print(step, markup=False, highlight=False)
+        return
+    bar = Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
+                   console=console, transient=True,
+                   disable=verbosity < 0 or not console.is_terminal)
+    task = bar.add_task("building", total=None)
+    timer = threading.Timer(DELAY, bar.start)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield lambda step: bar.update(task, description=step)
+    finally:
+        timer.cancel()
+        bar.stop()
+
+
+@lru_cache(maxsize=16)
+def labels(code: str) -> Labels:
+    """The tool's labels in a language (English when there is no catalog for it)."""
+    try:
+        languages = load_languages()
+        if code in languages:
+            return load_labels(languages[code].catalog, languages[code].locale)
+    except PrintkitError:
+        pass
+    return Labels(Translations())
+
+
+def list_files(built: list[Built], verbosity: int) -> None:
+    """Each file written with its pages and how to print it; -q: nothing."""
+    if verbosity < 0:
+        return
+    for item in built:
+        typer.echo(f"{item.path}  ({item.pages} page{'s' if item.pages != 1 else ''})")
+        typer.echo(f"    {advice(item.hint, labels(item.lang))}")
+    typer.echo(f"{len(built)} files written.")

@@ -1,0 +1,120 @@
+"""`printkit preview` and the command-line habits: pictures of every page, a contact sheet
+per product with real thumbnails, building a few products, a paper per product,
+--version, -h, -q, and how to print each file in the user's language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PIL import Image
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from printkit.cli import app
+from printkit.preview import GAP, THUMB
+
+runner = CliRunner()
+MM = 72 / 25.4
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args))
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+def test_preview_writes_a_picture_of_every_page_and_a_contact_sheet_per_product(
+        tmp_path: Path) -> None:
+    code, out = run("preview", "--only", "chance,lines", "--dpi", "30", "--out", str(tmp_path))
+    assert code == 0, out
+    folder = tmp_path / "spankopoly" / "nl"
+    for doc in ("chance", "lines"):
+        pages = len(PdfReader(folder / f"{doc}.pdf").pages)
+        pictures = sorted(folder.glob(f"{doc}-[0-9]*.png"))
+        assert len(pictures) == pages > 0
+        width, height = Image.open(pictures[0]).size
+        assert abs(width - 210 / 25.4 * 30) <= 2 and abs(height - 297 / 25.4 * 30) <= 2
+    assert sorted(p.name for p in folder.glob("*-contact.png")) == ["chance-contact.png",
+                                                                    "lines-contact.png"]
+    sheet = Image.open(folder / "chance-contact.png").convert("L")
+    pages = len(PdfReader(folder / "chance.pdf").pages)
+    top = 2 * GAP + 24
+    for i in range(pages):  # every thumbnail has ink on white paper
+        x, y = GAP + (i % 6) * (THUMB + GAP), top + (i // 6) * (THUMB + GAP + 22)
+        cell = sheet.crop((x, y, x + THUMB, y + THUMB))
+        low, high = cell.getextrema()
+        assert high >= 250 and low <= 80, f"thumbnail {i + 1} is blank"
+    assert "contact sheets:" in out and "chance-contact.png" in out
+
+
+def test_a_second_preview_of_fewer_pages_leaves_no_stale_pictures(tmp_path: Path) -> None:
+    folder = tmp_path / "spankopoly" / "nl"
+    assert run("preview", "--only", "lines", "--dpi", "20", "--out", str(tmp_path))[0] == 0
+    (folder / "lines-7.png").write_bytes(b"old")
+    assert run("preview", "--only", "lines", "--dpi", "20", "--out", str(tmp_path))[0] == 0
+    assert not (folder / "lines-7.png").exists()
+
+
+def test_build_only_some_products(tmp_path: Path) -> None:
+    code, out = run("build", "--only", "board", "--only", "lines", "--out", str(tmp_path))
+    assert code == 0, out
+    names = sorted(p.name for p in (tmp_path / "spankopoly" / "nl").glob("*.pdf"))
+    assert names == ["board-a4.pdf", "board.pdf", "lines.pdf"]
+
+
+def test_an_unknown_product_is_refused_naming_the_games_products(tmp_path: Path) -> None:
+    code, out = run("build", "--only", "board,dice", "--out", str(tmp_path))
+    assert code == 2
+    assert ("--only dice: spankopoly has no product 'dice'; its products are board, deeds, "
+            "chance, scorepad, lines, rules") in out
+    code, out = run("build", "--paper", "tiles=a3", "--out", str(tmp_path))
+    assert code == 2 and "--paper tiles: spankopoly has no product 'tiles'" in out
+    assert not tmp_path.joinpath("spankopoly").exists()
+
+
+def test_a_paper_per_product(tmp_path: Path) -> None:
+    code, out = run("build", "--only", "board,lines", "--paper", "board=a3", "--out",
+                    str(tmp_path))
+    assert code == 0, out
+    folder = tmp_path / "spankopoly" / "nl"
+    assert not (folder / "board-a4.pdf").exists()
+    tiles = PdfReader(folder / "board-a3.pdf").pages[1].mediabox
+    assert sorted((round(float(tiles.width) / MM), round(float(tiles.height) / MM))) \
+        == [297, 420]
+    sheet = PdfReader(folder / "lines.pdf").pages[0].mediabox
+    assert (round(float(sheet.width) / MM), round(float(sheet.height) / MM)) == (210, 297)
+    code, out = run("build", "--paper", "board=a9", "--out", str(tmp_path))
+    assert code == 2 and "--paper board=a9: choose one of" in out
+
+
+def test_version_and_short_help() -> None:
+    code, out = run("--version")
+    assert code == 0 and out.startswith("printkit ")
+    code, out = run("build", "-h")
+    assert code == 0 and "--only" in out and "--quiet" in out
+    code, out = run("-h")
+    assert code == 0 and "--install-completion" in out and "serve" in out
+
+
+def test_each_file_is_listed_with_how_to_print_it_in_the_users_language(
+        tmp_path: Path) -> None:
+    code, out = run("build", "--only", "deeds,rules,board", "--lang", "nb", "--out",
+                    str(tmp_path))
+    assert code == 0, out
+    lines = out.splitlines()
+    advice = {Path(lines[i].split()[0]).name: lines[i + 1].strip()
+              for i in range(0, len(lines) - 1, 2) if lines[i].endswith(")")}
+    assert advice["deeds.pdf"] == ("A4, skala 100 %, tosidig, vendt langs langsiden; "
+                                   "skjær langs skjæremerkene")
+    assert "brett på midten og stift" in advice["rules-booklet.pdf"]
+    assert "trykkeri" in advice["rules.pdf"]
+    assert "kopisenter" in advice["board.pdf"]
+    code, out = run("build", "--only", "deeds", "--duplex", "short", "--out", str(tmp_path))
+    assert "dubbelzijdig, omslaan langs de korte zijde" in out
+
+
+def test_quiet_prints_nothing_but_problems(tmp_path: Path) -> None:
+    code, out = run("build", "-q", "--only", "lines", "--out", str(tmp_path))
+    assert code == 0 and out == ""
+    code, out = run("build", "-v", "--only", "lines", "--out", str(tmp_path))
+    assert code == 0 and "spankopoly (nl): lines" in out

@@ -1,0 +1,89 @@
+"""`printkit serve` as a user meets it: the page in a real headless Chromium refreshes
+itself after a save, shows a build error at its file and line over the last good pictures,
+and clears it after the fix; the server answers nothing outside its own paths."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from printkit.resources import builtin
+from tests.browser import Browser, Serve, chromium
+
+ALL_LOADED = """(() => {
+  const images = [...document.images];
+  return images.length > 0 && images.every(i => i.complete && i.naturalWidth > 0);
+})()"""
+PRODUCTS = "[...document.querySelectorAll('section.product')].map(s => s.dataset.product)"
+BOARD_SOURCE = "document.querySelector('#product-board img').src"
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Path:
+    target = tmp_path / "data" / "spankopoly"
+    shutil.copytree(builtin("data") / "spankopoly", target)
+    return target
+
+
+@pytest.fixture
+def server(game: Path) -> Iterator[Serve]:
+    served = Serve("spankopoly", "--data", str(game.parent), "--lang", "nl",
+                   "--only", "board,deeds,chance")
+    try:
+        yield served
+    finally:
+        served.stop()
+
+
+def test_the_server_answers_only_its_own_paths(server: Serve) -> None:
+    assert server.get("/")[0] == 200
+    state = json.loads(server.get("/state")[1])
+    url = state["products"]["nl"][0]["pictures"][0]["url"]
+    status, body = server.get(url)
+    assert status == 200 and body.startswith(b"\x89PNG")
+    for path in ("/../pyproject.toml", "/%2e%2e/%2e%2e/etc/passwd", "/pictures/../state",
+                 "/serve.html", "/pictures/nl/board/999/board-1.png", "/favicon.ico",
+                 "/spankopoly/game.toml", url + "/.."):
+        assert server.get(path)[0] == 404, path
+
+
+def test_the_page_refreshes_itself_and_shows_located_errors(game: Path, server: Serve,
+                                                            tmp_path: Path) -> None:
+    chromium()
+    browser = Browser()
+    try:
+        browser.open(server.url + "/")
+        assert browser.wait_for(PRODUCTS + ".length === 3 && " + PRODUCTS, "the products") \
+            == ["board", "deeds", "chance"]
+        browser.wait_for(ALL_LOADED, "every picture loaded")
+        browser.evaluate("window.notReloaded = true")
+        before = browser.evaluate(BOARD_SOURCE)
+        text = game / "text" / "nl.toml"
+        text.write_text(text.read_text("utf-8").replace('name = "Keuken"',
+                                                        'name = "Grote keuken"'), "utf-8")
+        browser.wait_for(f"{BOARD_SOURCE} !== {json.dumps(before)}", "a new board picture")
+        browser.wait_for(ALL_LOADED, "the new pictures loaded")
+        assert browser.evaluate("window.notReloaded") is True
+        (tmp_path / "page.png").write_bytes(browser.screenshot())
+
+        streets = game / "streets.csv"
+        good = streets.read_text("utf-8")
+        streets.write_text(good.replace("kitchen,wooden_spoon,15,20",
+                                        "kitchen,wooden_spoon,fifteen,20"), "utf-8")
+        shown = browser.wait_for("!document.getElementById('problems').hidden && "
+                                 "document.getElementById('problems').innerText",
+                                 "the build error")
+        assert "spankopoly/streets.csv:3: purchase: 'fifteen' is not a whole number" in shown
+        assert browser.evaluate(ALL_LOADED), "the last good pictures stay"
+        assert browser.evaluate(BOARD_SOURCE) != before
+
+        streets.write_text(good, "utf-8")
+        browser.wait_for("document.getElementById('problems').hidden", "the error cleared")
+        assert browser.evaluate("window.notReloaded") is True
+    finally:
+        browser.close()
+    assert "stopped" in server.stop()
