@@ -9,13 +9,12 @@ from contextlib import contextmanager
 from functools import lru_cache
 
 import typer
-from babel.support import Translations
 from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from printkit.errors import PrintkitError
 from printkit.howto import advice
-from printkit.localise.catalog import Labels, load_labels
+from printkit.localise.catalog import Labels, english_labels, load_labels
 from printkit.localise.languages import load_languages
 from printkit.pipeline import Built
 from printkit.pipeline import Progress as Step
@@ -53,7 +52,7 @@ def labels(code: str) -> Labels:
             return load_labels(languages[code].catalog, languages[code].locale)
     except PrintkitError:
         pass
-    return Labels(Translations())
+    return english_labels()
 
 
 def list_files(built: list[Built], verbosity: int) -> None:

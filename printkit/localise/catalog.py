@@ -170,6 +170,11 @@ def untranslated(catalog: Catalog) -> list[tuple[str, int]]:
     return result
 
 
+def english_labels() -> Labels:
+    """The tool's labels as written in the code (English): for a language without a catalog."""
+    return Labels(Translations())
+
+
 def load_labels(path: Path, locale: str, mark_missing: bool = False) -> Labels:
     """Compile a catalog with Babel and return its labels."""
     problems = Problems(path.parent.parent)
