@@ -62,6 +62,17 @@ class Text:
 
 
 @dataclass(frozen=True)
+class Picture:
+    """An image file drawn into the rectangle x, y, w, h (bottom-left corner, size)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    path: str
+
+
+@dataclass(frozen=True)
 class Group:
     """Ops drawn through a transform, optionally clipped to a local rectangle.
 
@@ -77,7 +88,7 @@ class Group:
     reuse: bool = False
 
 
-Op = Rect | Line | Circle | Text | Group
+Op = Rect | Line | Circle | Text | Picture | Group
 
 
 @dataclass(frozen=True)
