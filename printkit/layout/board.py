@@ -284,7 +284,8 @@ def centre_ops(board: BoardText, where: Where, problems: Problems, lang: str) ->
         pile: list[Op] = [Rect(-cw / 2, -ch / 2, cw, ch, fill=colour, stroke=board.ink,
                                width=LINE, dash=(4, 3))]
         pile += fitted((Heading(name),), -cw / 2 + PAD, ch / 2 - PAD, cw - 2 * PAD,
-                       ch - 2 * PAD, 24, ink_on(colour), where.at("squares.chance"), problems, lang)
+                       ch - 2 * PAD, 24, ink_on(colour), where.at("squares.chance"), problems,
+                       lang)
         # the first pile at the top left; a second one across the title at the bottom
         # right, turned to face the other side of the table
         x, y = (C + inner * 0.27, S - C - inner * 0.27) if k == 0 else (
