@@ -62,7 +62,7 @@ def board(product: Product, kit: Kit, options: Resolved, problems: Problems) -> 
     side = board_side(options, content.size)
     content = replace(content, size=side, corner=content.corner * side / content.size)
     where = item_where(kit, "board")
-    face = board_face(content, where, problems, options.bleed)
+    face = board_face(content, where, problems, options.bleed, lang=kit.lang)
     if problems:
         return []
     if options.target == "shop":
@@ -122,7 +122,7 @@ def faces(deck: str, cards: tuple[CardText, ...], side: str, size: tuple[float, 
     def face(i: int) -> Face:
         card = cards[i]
         where = item_where(kit, f"{deck}.{card.id} ({side})", *card_keys(deck, card.id))
-        return card_face(card, *size, where, problems, bleed)
+        return card_face(card, *size, where, problems, bleed, lang=kit.lang)
     return Lazy(len(cards), face)
 
 
@@ -153,7 +153,7 @@ def rules(product: Product, kit: Kit, options: Resolved, problems: Problems) -> 
     assert isinstance(product.content, BookletText)
     papers = options.settings.papers
     faces = booklet_pages(product.content, page_size(options.paper, papers),
-                          item_where(kit, "rules"), problems)
+                          item_where(kit, "rules"), problems, lang=kit.lang)
     if not faces:
         return []
     reading = Output(product.name, "", [plain(f) for f in faces])

@@ -96,3 +96,76 @@ def test_rules_syntax_error_is_located(game_copy: Path, tmp_path: Path) -> None:
     write_rules(game_copy, "# Titel\n\n{% if %}\n")
     with pytest.raises(PrintkitError, match=r"rules/nl.md:3: template error"):
         build("spankopoly", ["nl"], game_copy.parent, tmp_path / "out", Options())
+
+
+MARKDOWN = """# Het spel
+
+Dit is **vet**, dit *schuin* en dit ***allebei***; een [link](https://example.org) telt
+als tekst.
+
+### Een kleine kop
+
+- Eerste punt
+  - Een ingesprongen punt
+- Tweede punt
+
+| Worp | Betekenis |
+| ---: | :--- |
+| 1 | Opnieuw |
+| 6 | **Dubbel** |
+
+![De doos](pics/doos.png)
+
+{{ table("streets") }}
+"""
+
+
+def test_markdown_booklet_prints_faces_lists_tables_and_images(game_copy: Path,
+                                                                tmp_path: Path) -> None:
+    from PIL import Image
+
+    (game_copy / "pics").mkdir()
+    Image.new("RGB", (600, 300), "#2050A0").save(game_copy / "pics" / "doos.png")
+    write_rules(game_copy, MARKDOWN)
+    build("spankopoly", ["nl"], game_copy.parent, tmp_path / "out", Options())
+    pdf = tmp_path / "out" / "spankopoly" / "nl" / "rules.pdf"
+    with pdfplumber.open(pdf) as doc:  # by position: runs of two faces join in a word
+        text = " ".join(" ".join((p.extract_text() or "").split()) for p in doc.pages)
+    assert "Dit is vet, dit schuin en dit allebei; een link telt als tekst." in text
+    assert "Een kleine kop" in text and "**" not in text and "###" not in text
+    assert "• Eerste punt – Een ingesprongen punt • Tweede punt" in text
+    assert "Worp Betekenis 1 Opnieuw 6 Dubbel" in text
+    with pdfplumber.open(pdf) as doc:
+        page = next(p for p in doc.pages if "Dit is" in (p.extract_text() or ""))
+        fonts = {w["text"]: w["fontname"].split("+")[-1]
+                 for w in page.extract_words(extra_attrs=["fontname"])}
+        assert fonts["vet"] == "DejaVuSansCondensed-Bold"  # and the comma after it:
+        assert fonts[","] == "DejaVuSansCondensed"
+        assert fonts["schuin"] == "DejaVuSansCondensed-Oblique"
+        assert fonts["allebei"] == "DejaVuSansCondensed-BoldOblique"
+        assert fonts["link"] == fonts["Dit"] == "DejaVuSansCondensed"
+        kop = next(w for w in page.extract_words(extra_attrs=["size"]) if w["text"] == "kleine")
+        assert 9.5 < kop["size"] < 11.5  # a level-3 heading: between body and section
+        indents = {w["text"]: w["x0"] for w in page.extract_words()}
+        assert indents["Een"] > indents["Eerste"] + 10  # the nested item is indented
+        images = page.images
+        assert len(images) == 1 and images[0]["srcsize"] == (600, 300)
+        assert images[0]["width"] == pytest.approx(144, abs=0.5)  # 2 in at 300 ppi
+
+
+@pytest.mark.parametrize("markup,line,message", [
+    ("Tekst\n\n<div>ruw</div>\n", 3, "raw HTML"),
+    ("Tekst met <b>html</b>.\n", 1, "raw HTML"),
+    ("Een voetnoot[^1].\n\n[^1]: De noot.\n", 1, "footnote"),
+    ("Tekst\n\n#### Te diep\n", 3, "level 4"),
+    ("Tekst\n\n![x](../../geheim.png)\n", 3, "in the game folder"),
+    ("Tekst\n\n![x](pics/geen.png)\n", 3, "cannot be read"),
+])
+def test_markup_the_booklet_cannot_print_is_located(game_copy: Path, tmp_path: Path,
+                                                    markup: str, line: int,
+                                                    message: str) -> None:
+    write_rules(game_copy, "# Titel\n\n" + markup)
+    with pytest.raises(PrintkitError) as err:
+        build("spankopoly", ["nl"], game_copy.parent, tmp_path / "out", Options())
+    text = str(err.value)
+    assert f"rules/nl.md:{line + 2}:" in text and message in text, text

@@ -4,6 +4,7 @@ build every component in nl, nb and da, with the data's numbers on deeds, cards 
 from __future__ import annotations
 
 import csv
+import re
 import tomllib
 from pathlib import Path
 
@@ -168,7 +169,8 @@ def test_cards_are_generated_from_the_data(klassiek: Path, koebstad: Path) -> No
 
 
 def test_board_shows_every_square(klassiek: Path, koebstad: Path) -> None:
-    text = pdf_text(klassiek / "nl" / "board.pdf")
+    # a name too long for its square breaks at a hyphenation point: read it whole
+    text = re.sub(r"(\w)- (\w)", r"\1\2", pdf_text(klassiek / "nl" / "board.pdf"))
     for s in rows(KLASSIEK, "streets.csv"):
         assert text_of(KLASSIEK, "nl", "streets", s["id"], "name") in text
         assert euro(s["price"]) in text

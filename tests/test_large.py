@@ -50,8 +50,8 @@ def test_a_deck_is_laid_out_one_sheet_at_a_time(monkeypatch: pytest.MonkeyPatch)
 
     laid_out: list[str] = []
     real = products.card_face
-    monkeypatch.setattr(products, "card_face", lambda card, *a: laid_out.append(card.id)
-                        or real(card, *a))
+    monkeypatch.setattr(products, "card_face", lambda card, *a, **k: laid_out.append(card.id)
+                        or real(card, *a, **k))
     kit = kit_for("nl")
     kit = type(kit)(**{**kit.__dict__, "products": (kit.product("chance"),)})
     options = resolve(Options(players=4), load_print_spec(builtin("data") / "spankopoly"

@@ -41,8 +41,9 @@ def square_matrix(position: int, n: int, size: float, corner: float, width: floa
 
 
 def board_face(board: BoardText, where: Where, problems: Problems,
-               bleed: float = BLEED) -> Face:
-    """The board at board.size, its background run `bleed` past the trim."""
+               bleed: float = BLEED, lang: str = "") -> Face:
+    """The board at board.size, its background run `bleed` past the trim; names too long
+    for their square break at the hyphenation points of `lang`."""
     S, C = board.size, board.corner
     n = len(board.squares)
     W = (S - 2 * C) / (n // 4 - 1)
@@ -55,17 +56,17 @@ def board_face(board: BoardText, where: Where, problems: Problems,
     ops.append(Rect(C, C, S - 2 * C, S - 2 * C, stroke=board.ink, width=LINE))
     for sq in board.squares:
         corner = sq.position % (n // 4) == 0
-        local = corner_ops(sq, C, board, where, problems) if corner else square_ops(
-            sq, W, C, board, where, problems)
+        local = corner_ops(sq, C, board, where, problems, lang) if corner else square_ops(
+            sq, W, C, board, where, problems, lang)
         ops.append(Group(tuple(local), square_matrix(sq.position, n, S, C, W)))
-    ops += centre_ops(board, where, problems)
+    ops += centre_ops(board, where, problems, lang)
     return Face("board", S, S, bleed, tuple(ops))
 
 
 def fitted(blocks: tuple, x: float, top: float, width: float, height: float, size: float,
-           colour: str, where: Where, problems: Problems) -> list[Op]:
+           colour: str, where: Where, problems: Problems, lang: str) -> list[Op]:
     """Blocks fitted into a box and centred in it; a located problem if they cannot fit."""
-    result = fit(blocks, width, height, size)
+    result = fit(blocks, width, height, size, lang=lang)
     if result is None:
         too_long(where, problems, 6)
         return []
@@ -75,7 +76,7 @@ def fitted(blocks: tuple, x: float, top: float, width: float, height: float, siz
 
 
 def square_ops(sq: SquareText, W: float, C: float, board: BoardText, where: Where,
-               problems: Problems) -> list[Op]:
+               problems: Problems, lang: str) -> list[Op]:
     ink = board.ink
     here = where.at(f"square {sq.position} ({sq.name})")
     ops: list[Op] = [Line(0, 0, 0, C, ink, LINE), Line(W, 0, W, C, ink, LINE)]
@@ -84,19 +85,19 @@ def square_ops(sq: SquareText, W: float, C: float, board: BoardText, where: Wher
         band = C * 0.22
         ops.append(Rect(0, C - band, W, band, fill=sq.colour, stroke=ink, width=LINE))
         ops += fitted((Para(sq.band, "strong"),), PAD, C - 1.5 * MM, W - 2 * PAD,
-                      band - 3 * MM, 10, ink_on(sq.colour), here, problems)
+                      band - 3 * MM, 10, ink_on(sq.colour), here, problems, lang)
         top = C - band
     value_h = 9 * MM if sq.value else 0
     icon_h = C * 0.32 if sq.kind in ("station", "chance", "penalty_lines", "tax",
                                      "utility", "command") else 0
     name_h = top - EDGE - value_h - icon_h - 2 * MM
     ops += fitted((Heading(sq.name),), PAD, top - 2 * MM, W - 2 * PAD, name_h, 13, ink, here,
-                  problems)
+                  problems, lang)
     if icon_h:
         ops += icon_ops(sq, W / 2, EDGE + value_h + icon_h / 2, icon_h, ink)
     if sq.value:
         ops += fitted((Para(sq.value, "strong"),), PAD, EDGE + value_h, W - 2 * PAD, value_h,
-                      10, ink, here, problems)
+                      10, ink, here, problems, lang)
     return ops
 
 
@@ -128,7 +129,7 @@ def icon_ops(sq: SquareText, cx: float, cy: float, h: float, ink: str) -> list[O
 
 
 def corner_ops(sq: SquareText, C: float, board: BoardText, where: Where,
-               problems: Problems) -> list[Op]:
+               problems: Problems, lang: str) -> list[Op]:
     """A corner square; outer edges at the bottom and right of its frame."""
     ink = board.ink
     here = where.at(f"corner {sq.position} ({sq.name})")
@@ -136,9 +137,9 @@ def corner_ops(sq: SquareText, C: float, board: BoardText, where: Where,
     kind = sq_kind(sq, board)
     if kind == "start":
         ops += fitted((Heading(sq.name.upper()),), EDGE, C - 6 * MM, C - 2 * EDGE, C * 0.3, 28,
-                      ink, here, problems)
+                      ink, here, problems, lang)
         ops += fitted((Para(sq.note, "small"),), EDGE, C * 0.62, C - 2 * EDGE, C * 0.3, 9, ink,
-                      here, problems)
+                      here, problems, lang)
         ops.append(Text(C / 2, EDGE + 2 * MM, "←", "bold", C * 0.28, "#C0392B", "centre"))
         return ops
     if kind == "visit":
@@ -146,16 +147,16 @@ def corner_ops(sq: SquareText, C: float, board: BoardText, where: Where,
         ops.append(Rect(0, C - cell, cell, cell, fill="#E9DFC7", stroke=ink, width=LINE))
         text_h = cell * 0.38 if sq.icon == "jail" else cell - 2 * PAD
         ops += fitted((Heading(sq.note),), PAD, C - PAD, cell - 2 * PAD, text_h, 14,
-                      ink, here, problems)
+                      ink, here, problems, lang)
         if sq.icon == "jail":
             ops += bars_ops(cell * 0.12, C - cell + cell * 0.1, cell * 0.76, cell * 0.46, ink)
         ops += fitted((Heading(sq.name),), PAD, C - cell - 1 * MM, C - PAD - EDGE,
-                      C - cell - EDGE - 1 * MM, 11, ink, here, problems)
+                      C - cell - EDGE - 1 * MM, 11, ink, here, problems, lang)
         return ops
     ops += fitted((Heading(sq.name),), EDGE, C - 4 * MM, C - 2 * EDGE, C * 0.28, 14, ink, here,
-                  problems)
+                  problems, lang)
     ops += fitted((Para(sq.note, "small"),), EDGE, C * 0.66, C - 2 * EDGE, C * 0.22, 9, ink,
-                  here, problems)
+                  here, problems, lang)
     if kind == "roll":
         ops += dice_ops(C / 2, EDGE + C * 0.15, C * 0.2, ink)
     elif kind == "parking":
@@ -279,14 +280,14 @@ def dice_ops(cx: float, cy: float, d: float, ink: str) -> list[Op]:
     return ops
 
 
-def centre_ops(board: BoardText, where: Where, problems: Problems) -> list[Op]:
+def centre_ops(board: BoardText, where: Where, problems: Problems, lang: str) -> list[Op]:
     S, C = board.size, board.corner
     inner = S - 2 * C
     art: list[Op] = [Rect(-inner * 0.42, -22 * MM, inner * 0.84, 44 * MM, fill=board.accent)]
     art += fitted((Heading(board.title),), -inner * 0.4, 20 * MM, inner * 0.8, 26 * MM, 72,
-                  ink_on(board.accent), where.at("game.title"), problems)
+                  ink_on(board.accent), where.at("game.title"), problems, lang)
     art += fitted((Para(board.tagline, "strong"),), -inner * 0.4, -4 * MM, inner * 0.8, 14 * MM,
-                  18, ink_on(board.accent), where.at("game.tagline"), problems)
+                  18, ink_on(board.accent), where.at("game.tagline"), problems, lang)
     ops: list[Op] = [Group(tuple(art), rotate(45, S / 2, S / 2))]
     scale = min(1.0, inner * 0.3 / (87 * MM))
     for k, (name, colour) in enumerate(board.deck_labels):
@@ -294,7 +295,8 @@ def centre_ops(board: BoardText, where: Where, problems: Problems) -> list[Op]:
         pile: list[Op] = [Rect(-cw / 2, -ch / 2, cw, ch, fill=colour, stroke=board.ink,
                                width=LINE, dash=(4, 3))]
         pile += fitted((Heading(name),), -cw / 2 + PAD, ch / 2 - PAD, cw - 2 * PAD,
-                       ch - 2 * PAD, 24, ink_on(colour), where.at("squares.chance"), problems)
+                       ch - 2 * PAD, 24, ink_on(colour), where.at("squares.chance"), problems,
+                       lang)
         # the first pile at the top left; a second one across the title at the bottom
         # right, turned to face the other side of the table
         x, y = (C + inner * 0.27, S - C - inner * 0.27) if k == 0 else (

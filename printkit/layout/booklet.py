@@ -7,34 +7,60 @@ from dataclasses import dataclass
 
 from printkit.errors import Problems, Where
 from printkit.layout.fonts import metrics
-from printkit.layout.ops import MM, Face, Group, Line, Op, Rect, Text, translate
+from printkit.layout.hyphens import breaks, glue
+from printkit.layout.ops import (
+    MM,
+    Face,
+    Group,
+    Line,
+    Op,
+    Picture,
+    Rect,
+    Text,
+    translate,
+)
 from printkit.layout.problems import check_glyphs, too_long
+from printkit.layout.spans import line_ops, wrap_spans
 from printkit.layout.text import MIN_SIZE, wrap
-from printkit.localise.kit import BookHeading, BookletText, BookPara, BookTable
+from printkit.localise.kit import (
+    BookHeading,
+    BookImage,
+    BookletText,
+    BookPara,
+    BookTable,
+)
 
 TOP, BOTTOM, INNER, OUTER = 15 * MM, 20 * MM, 17 * MM, 14 * MM
 BODY, LEAD = 9.5, 1.32
-SIZES = {1: 15.0, 2: 11.5}
+SIZES = {1: 15.0, 2: 11.5, 3: 10.0}
 INK, SHADE, ACCENT = "#1E1E1E", "#EEEAE0", "#7A1F2B"
 CELL_PAD = 1.4 * MM
 
 
 @dataclass(frozen=True)
 class Chunk:
-    """A piece of the flow that is never split: ops drawn below (0, 0), and its height."""
+    """A piece of the flow that is never split: ops drawn below (0, 0), and its height.
+
+    `part` is (index, count) of a paragraph's line among its lines, or of a table's row
+    among its rows (the header is row 0); `keep_next` keeps it on the page of the next
+    chunk (a heading with its text, the first and last two lines of a paragraph, a
+    table's header with two rows and its last two rows)."""
 
     height: float
     ops: tuple[Op, ...] = ()
-    kind: str = "line"  # line, space, heading, header, row
+    kind: str = "line"  # line, space, heading, header, row, note, image
     keep_next: bool = False
     toc: tuple[int, str] | None = None
     table: int = -1
+    part: tuple[int, int] = (0, 1)
 
 
-def para_chunks(p: BookPara, width: float, where: Where, problems: Problems) -> list[Chunk]:
-    indent = 5 * MM if p.kind == "item" else (3 * MM if p.kind == "note" else 0)
-    role = "regular"
-    lines = wrap(p.text, role, BODY, width - 2 * indent if p.kind == "note" else width - indent)
+def para_chunks(p: BookPara, width: float, where: Where, problems: Problems,
+                lang: str = "") -> list[Chunk]:
+    indent = (5 + 5 * p.depth) * MM if p.kind == "item" else (3 * MM if p.kind == "note" else 0)
+    spans = p.spans or ((p.text, "regular"),)
+    lines = wrap_spans(spans, BODY, width - 2 * indent if p.kind == "note" else width - indent,
+                       lang)
     if lines is None:
         too_long(where.at("paragraph: " + p.text[:40]), problems, BODY)
         return []
@@ -42,44 +68,60 @@ def para_chunks(p: BookPara, width: float, where: Where, problems: Problems) -> 
     if p.kind == "note":
         h = len(lines) * step + 2 * indent
         ops: list[Op] = [Rect(0, -h, width, h, fill=SHADE), Line(0, -h, 0, 0, ACCENT, 2.0)]
-        ops += [Text(indent, -indent - (n + 1) * step + step - BODY, t, role, BODY, INK)
-                for n, t in enumerate(lines)]
-        return [Chunk(h, tuple(ops)), Chunk(BODY * 0.6, kind="space")]
+        for n, line in enumerate(lines):
+            ops += line_ops(line, indent, -indent - (n + 1) * step + step - BODY, BODY, INK)
+        return [Chunk(h, tuple(ops), "note"), Chunk(BODY * 0.6, kind="space")]
     chunks = []
-    for n, t in enumerate(lines):
-        ops = [Text(indent, -BODY, t, role, BODY, INK)]
+    count = len(lines)
+    for n, line in enumerate(lines):
+        ops = list(line_ops(line, indent, -BODY, BODY, INK))
         if n == 0 and p.marker:
-            ops.append(Text(0, -BODY, p.marker, "bold" if p.marker != "•" else role, BODY,
-                            ACCENT))
-        chunks.append(Chunk(step, tuple(ops)))
+            ops.append(Text(indent - 5 * MM, -BODY, p.marker,
+                            "bold" if p.marker[0].isdigit() else "regular", BODY, ACCENT))
+        keep = count > 1 and n in (0, count - 2)  # no orphan, no widow
+        chunks.append(Chunk(step, tuple(ops), keep_next=keep, part=(n, count)))
     chunks.append(Chunk(BODY * (0.6 if p.kind == "body" else 0.25), kind="space"))
     return chunks
 
 
-def heading_chunks(h: BookHeading, width: float) -> list[Chunk]:
+def heading_chunks(h: BookHeading, width: float, lang: str = "") -> list[Chunk]:
     size = SIZES.get(h.level, SIZES[2])
-    lines = wrap(h.text, "bold", size, width) or [h.text]
-    before = 4 * MM if h.level == 1 else 2 * MM
-    chunks = [Chunk(before, kind="space")]
+    lines = wrap(h.text, "bold", size, width, lang) or [h.text]
+    before = {1: 4 * MM, 2: 2 * MM}.get(h.level, 1.5 * MM)
+    chunks = [Chunk(before, kind="space", keep_next=True)]
     for n, t in enumerate(lines):
         colour = ACCENT if h.level == 1 else INK
         chunks.append(Chunk(size * 1.25, (Text(0, -size, t, "bold", size, colour),),
-                            "heading", True, (h.level, h.text) if n == 0 else None))
+                            "heading", True, (h.level, h.text) if n == 0 and h.level < 3
+                            else None))
     if h.level == 1:
         chunks.append(Chunk(1.5 * MM, (Line(0, -0.5 * MM, width, -0.5 * MM, ACCENT, 0.8),),
                             "heading", True))
     return chunks
 
 
-def column_widths(rows: tuple[tuple[str, ...], ...], width: float, size: float) -> list[float]:
-    """Column widths: each column gets at least its longest word, the rest of the width is
-    shared in proportion to what the columns need to fit their cells on one line."""
+def image_chunks(image: BookImage, width: float, height: float) -> list[Chunk]:
+    """A picture at 300 pixels per inch, made smaller to fit the text width and half the
+    text height, centred."""
+    px_w, px_h = image.pixels
+    w = min(px_w * 72 / 300, width, height * 0.5 * px_w / px_h)
+    h = w * px_h / px_w
+    op = Picture((width - w) / 2, -h, w, h, image.path)
+    return [Chunk(h, (op,), "image"), Chunk(BODY * 0.8, kind="space")]
+
+
+def column_widths(rows: tuple[tuple[str, ...], ...], width: float, size: float,
+                  lang: str = "") -> list[float]:
+    """Column widths: each column gets at least its longest word (with `lang`, its longest
+    piece between hyphenation points), the rest of the width is shared in proportion to
+    what the columns need to fit their cells on one line."""
     fonts = [metrics("bold")] + [metrics("regular")] * (len(rows) - 1)
     columns = range(len(rows[0]))
     natural = [max(f.width(r[i], size) for f, r in zip(fonts, rows)) + 2 * CELL_PAD
                for i in columns]
-    minimum = [max(f.width(word, size) for f, r in zip(fonts, rows) for word in
-                   r[i].split(" ") or [""]) + 2 * CELL_PAD for i in columns]
+    minimum = [max(f.width(piece, size) for f, r in zip(fonts, rows)
+                   for word in r[i].split(" ") for piece in pieces(word, lang))
+               + 2 * CELL_PAD for i in columns]
     if sum(natural) <= width:
         return [w * width / sum(natural) for w in natural]
     extra = width - sum(minimum)
@@ -89,61 +131,100 @@ def column_widths(rows: tuple[tuple[str, ...], ...], width: float, size: float) 
     return [m + extra * w / sum(wants) for m, w in zip(minimum, wants)]
 
 
-def fit_table(rows: tuple[tuple[str, ...], ...], width: float
-              ) -> tuple[float, list[float], list[list[list[str] | None]]] | None:
-    """The largest size (8.5 pt down to 6) at which every cell wraps into its column;
-    as a last resort amounts may break at their no-break spaces."""
-    for breakable in (False, True):
-        cells_text = [tuple(c.replace("\u00a0", " ") for c in row) for row in rows] \
-            if breakable else list(rows)
+def pieces(word: str, lang: str) -> list[str]:
+    """The parts of a word between its hyphenation points in `lang`, each as printed at
+    a line's end (with its hyphen); the whole word without `lang`."""
+    cuts = [len(word) - len(tail) for _, tail in breaks(word, lang)] if lang else []
+    ends = [0, *cuts, len(word)]
+    return [word[a:b] + ("-" if b < len(word) and not word[a:b].endswith("-") else "")
+            for a, b in zip(ends, ends[1:])]
+
+
+Cells = list[list[list[str] | None]]
+
+
+def fit_table(rows: tuple[tuple[str, ...], ...], width: float, lang: str = ""
+              ) -> tuple[float, list[float], Cells] | None:
+    """The largest size (8.5 pt down to 6) at which every cell wraps into its column,
+    long words broken at their hyphenation points before the size goes down; as a last
+    resort amounts may break at their no-break spaces."""
+    for keep in (True, False):
+        cells_text = tuple(tuple(glue(c) if keep else c.replace("\u00a0", " ") for c in row)
+                           for row in rows)
         size = 8.5
         while size >= MIN_SIZE:
-            widths = column_widths(tuple(cells_text), width, size)
-            cells = [[wrap(c, "bold" if r == 0 else "regular", size, w - 2 * CELL_PAD)
-                      for c, w in zip(row, widths)] for r, row in enumerate(cells_text)]
-            if sum(widths) <= width + 0.01 and all(c is not None for row in cells for c in row):
-                return size, widths, cells
+            for hyphens in ("", lang) if lang else ("",):
+                widths = column_widths(cells_text, width, size, hyphens)
+                cells = [[wrap(c, "bold" if r == 0 else "regular", size, w - 2 * CELL_PAD,
+                               hyphens, keep) for c, w in zip(row, widths)]
+                         for r, row in enumerate(cells_text)]
+                if sum(widths) <= width + 0.01 and all(c is not None for row in cells
+                                                       for c in row):
+                    return size, widths, cells
             size -= 0.5
     return None
 
 
 def table_chunks(t: BookTable, width: float, number: int, where: Where,
-                 problems: Problems) -> list[Chunk]:
-    fitted = fit_table(t.rows, width)
+                 problems: Problems, lang: str = "") -> list[Chunk]:
+    fitted = fit_table(t.rows, width, lang)
     if fitted is None:
         too_long(where.at("table: " + " | ".join(t.rows[0])), problems, MIN_SIZE)
         return []
     size, widths, cells = fitted
     chunks = []
+    count = len(cells)
     for r, row in enumerate(cells):
-        step = size * 1.25
-        h = max(len(c or []) for c in row) * step + 2 * CELL_PAD
-        ops: list[Op] = [Rect(0, -h, width, h, fill=SHADE if r == 0 else None,
-                              stroke="#9A9A9A", width=0.4)]
-        x = 0.0
-        for lines, w in zip(row, widths):
-            ops += [Text(x + CELL_PAD, -CELL_PAD - size - n * step, line,
-                         "bold" if r == 0 else "regular", size, INK)
-                    for n, line in enumerate(lines or [])]
-            x += w
-            if x < width - 0.1:
-                ops.append(Line(x, 0, x, -h, "#9A9A9A", 0.4))
-        chunks.append(Chunk(h, tuple(ops), "header" if r == 0 else "row", r == 0, table=number))
+        h = max(len(c or []) for c in row) * size * 1.25 + 2 * CELL_PAD
+        ops = row_ops(row, widths, size, width, h, r == 0, t.align)
+        keep = r == 0 or (r == 1 and count > 2) or r == count - 2  # see Chunk
+        chunks.append(Chunk(h, tuple(ops), "header" if r == 0 else "row", keep, table=number,
+                            part=(r, count)))
     chunks.append(Chunk(BODY * 0.8, kind="space"))
     return chunks
 
 
-def chunks_of(book: BookletText, width: float, where: Where,
-              problems: Problems) -> list[Chunk]:
+def row_ops(row: list[list[str] | None], widths: list[float], size: float, width: float,
+            h: float, head: bool, align: tuple[str, ...]) -> list[Op]:
+    """One table row: its frame (shaded for the header), cell rules and text."""
+    step = size * 1.25
+    ops: list[Op] = [Rect(0, -h, width, h, fill=SHADE if head else None, stroke="#9A9A9A",
+                          width=0.4)]
+    x = 0.0
+    for c, (lines, w) in enumerate(zip(row, widths)):
+        side = align[c] if c < len(align) else "left"
+        at, anchor = {"right": (x + w - CELL_PAD, "right"),
+                      "centre": (x + w / 2, "centre")}.get(side, (x + CELL_PAD, "left"))
+        ops += [Text(at, -CELL_PAD - size - n * step, line, "bold" if head else "regular",
+                     size, INK, anchor) for n, line in enumerate(lines or [])]
+        x += w
+        if x < width - 0.1:
+            ops.append(Line(x, 0, x, -h, "#9A9A9A", 0.4))
+    return ops
+
+
+def chunks_of(book: BookletText, size: tuple[float, float], where: Where,
+              problems: Problems, lang: str = "") -> list[Chunk]:
+    """The flow of the booklet's blocks on pages of `size`."""
+    width, height = size[0] - INNER - OUTER, size[1] - TOP - BOTTOM
     out: list[Chunk] = []
     for n, block in enumerate(book.blocks):
         if isinstance(block, BookHeading):
-            out += heading_chunks(block, width)
+            out += heading_chunks(block, width, lang)
         elif isinstance(block, BookTable):
-            out += table_chunks(block, width, n, where, problems)
+            out += table_chunks(block, width, n, where, problems, lang)
+        elif isinstance(block, BookImage):
+            out += image_chunks(block, width, height)
         else:
-            out += para_chunks(block, width, book.where(block.text[:20], where), problems)
+            out += para_chunks(block, width, book.where(block.text[:20], where), problems,
+                               lang)
     return out
+
+
+def pages_of(book: BookletText, size: tuple[float, float], where: Where, problems: Problems,
+             lang: str = "") -> list[list[tuple[float, Chunk]]]:
+    """The rules' pages (after cover and contents): each a list of (offset, chunk)."""
+    return paginate(chunks_of(book, size, where, problems, lang), size[1] - TOP - BOTTOM)
 
 
 def paginate(chunks: list[Chunk], height: float) -> list[list[tuple[float, Chunk]]]:
@@ -190,10 +271,10 @@ def cover(book: BookletText, size: tuple[float, float]) -> Face:
     # cannot print there
     band = 10 * MM
     ops: list[Op] = [Rect(band, h * 0.42, w - 2 * band, h * 0.22, fill=ACCENT)]
-    size = 30.0
-    while metrics("bold").width(book.title, size) > w - 2 * OUTER and size > 12:
-        size -= 1
-    ops.append(Text(w / 2, h * 0.42 + h * 0.11 - size * 0.3, book.title, "bold", size,
+    title = 30.0
+    while metrics("bold").width(book.title, title) > w - 2 * OUTER and title > 12:
+        title -= 1
+    ops.append(Text(w / 2, h * 0.42 + h * 0.11 - title * 0.3, book.title, "bold", title,
                     "#FFFFFF", "centre"))
     ops.append(Text(w / 2, h * 0.42 - 12 * MM, book.subtitle, "regular", 16, INK, "centre"))
     return Face("cover", w, h, 0, tuple(ops))
@@ -219,15 +300,15 @@ def contents(book: BookletText, entries: list[tuple[int, str, int]], first: int,
 
 
 def booklet_pages(book: BookletText, size: tuple[float, float], where: Where,
-                  problems: Problems) -> list[Face]:
-    """Cover, contents, the rules, and blank pages up to a multiple of four."""
+                  problems: Problems, lang: str = "") -> list[Face]:
+    """Cover, contents, the rules, and blank pages up to a multiple of four; words too
+    long for a line break at the hyphenation points of `lang`."""
     texts = [book.title, book.subtitle, book.contents] + [
         getattr(b, "text", "") or " ".join(c for r in getattr(b, "rows", ()) for c in r)
         for b in book.blocks]
     if not check_glyphs(texts, where, problems, lambda ch: book.where(ch, where)):
         return []
-    body = paginate(chunks_of(book, size[0] - INNER - OUTER, where, problems),
-                    size[1] - TOP - BOTTOM)
+    body = pages_of(book, size, where, problems, lang)
     entries = [(ch.toc[0], ch.toc[1], n) for n, page in enumerate(body)
                for _, ch in page if ch.toc]
     toc_pages = len(contents(book, [(lv, t, 0) for lv, t, _ in entries], 2, size))

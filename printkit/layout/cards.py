@@ -17,19 +17,20 @@ BACK_TITLE_SIZE = 22.0
 
 
 def card_face(card: CardText, width: float, height: float, where: Where,
-              problems: Problems, bleed: float = BLEED) -> Face:
+              problems: Problems, bleed: float = BLEED, lang: str = "") -> Face:
     """One side of a card, its background run `bleed` past the trim (never scaled).
 
-    Text that cannot fit at 6 pt is reported with the card's name."""
+    Words too long for a line break at the hyphenation points of `lang` before the text
+    shrinks; text that cannot fit at 6 pt is reported with the card's name."""
     texts = [card.title, card.band, card.footer] + [block_text(b) for b in card.blocks]
     if not check_glyphs(texts, where, problems):
         return Face(card.id, width, height, bleed, ())
     if card.full_colour:
-        ops = back_ops(card, width, height, bleed, where, problems)
+        ops = back_ops(card, width, height, bleed, where, problems, lang=lang)
     elif card.framed:
-        ops = framed_ops(card, width, height, bleed, where, problems)
+        ops = framed_ops(card, width, height, bleed, where, problems, lang=lang)
     else:
-        ops = front_ops(card, width, height, bleed, where, problems)
+        ops = front_ops(card, width, height, bleed, where, problems, lang=lang)
     return Face(card.id, width, height, bleed, tuple(ops))
 
 
@@ -43,12 +44,12 @@ def block_text(block: Block) -> str:
 
 
 def front_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
-              problems: Problems) -> list[Op]:
+              problems: Problems, lang: str = "") -> list[Op]:
     ops: list[Op] = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=WHITE)]
     inner = w - 2 * SAFE
     head = (Para(card.band, "note"), Heading(card.title)) if card.band else (Heading(card.title),)
     band_h = max(h * 0.24, 16 * MM) if card.band else max(h * 0.2, 13 * MM)
-    head_fit = fit(head, inner, band_h - SAFE - 1.5 * MM, TITLE_SIZE)
+    head_fit = fit(head, inner, band_h - SAFE - 1.5 * MM, TITLE_SIZE, lang=lang)
     if head_fit is None:
         too_long(where.at(where.field + ".title"), problems, MIN_SIZE)
         return ops
@@ -57,7 +58,7 @@ def front_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
     ops += placed_ops(head_fit[0], SAFE, h - SAFE, inner, ink_on(colour), centre=True)
     footer_h = 0.0
     if card.footer:
-        footer_fit = fit((Para(card.footer, "note"),), inner, 10 * MM, 7.5)
+        footer_fit = fit((Para(card.footer, "note"),), inner, 10 * MM, 7.5, lang=lang)
         if footer_fit is None:
             too_long(where.at(where.field + ".footer"), problems, MIN_SIZE)
             return ops
@@ -65,7 +66,7 @@ def front_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
         footer_h = lines[-1].dy + 1.5 * MM
         ops += placed_ops(lines, SAFE, SAFE + footer_h - 1.5 * MM, inner, "#444444", True)
     body_top = h - band_h - 2.5 * MM
-    body_fit = fit(card.blocks, inner, body_top - SAFE - footer_h, BODY_SIZE)
+    body_fit = fit(card.blocks, inner, body_top - SAFE - footer_h, BODY_SIZE, lang=lang)
     if body_fit is None:
         too_long(where, problems, MIN_SIZE)
         return ops
@@ -79,7 +80,7 @@ FRAME_INK = "#1E1E1E"
 
 
 def framed_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
-               problems: Problems) -> list[Op]:
+               problems: Problems, lang: str = "") -> list[Op]:
     """A title deed: white card, thin frame, the colour band (label and name) inside the
     frame, the body centred between band and footer. A framed card without rows (a deck
     card) has its text centred and larger."""
@@ -95,7 +96,7 @@ def framed_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
     x = (w - inner) / 2
     head = (Para(card.band.upper(), "note"), Heading(card.title)) if card.band else (
         Heading(card.title),)
-    head_fit = fit(head, inner, band_h - 3 * MM, TITLE_SIZE)
+    head_fit = fit(head, inner, band_h - 3 * MM, TITLE_SIZE, lang=lang)
     if head_fit is None:
         too_long(where.at(where.field + ".title"), problems, MIN_SIZE)
         return ops
@@ -106,7 +107,7 @@ def framed_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
                       ink_on(colour), centre=True)
     footer_h = 0.0
     if card.footer:
-        footer_fit = fit((Para(card.footer, "note"),), inner, 10 * MM, 7.0)
+        footer_fit = fit((Para(card.footer, "note"),), inner, 10 * MM, 7.0, lang=lang)
         if footer_fit is None:
             too_long(where.at(where.field + ".footer"), problems, MIN_SIZE)
             return ops
@@ -117,7 +118,7 @@ def framed_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
     body_top = band_top - band_h - 2 * MM
     room = body_top - FRAME - 2 * MM - footer_h
     table = any(isinstance(b, (Row, Table)) for b in card.blocks)  # a deed or an aid
-    body_fit = fit(card.blocks, inner, room, BODY_SIZE if table else CARD_TEXT_SIZE)
+    body_fit = fit(card.blocks, inner, room, BODY_SIZE if table else CARD_TEXT_SIZE, lang=lang)
     if body_fit is None:
         too_long(where, problems, MIN_SIZE)
         return ops
@@ -129,8 +130,8 @@ def framed_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
 
 
 def back_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
-             problems: Problems) -> list[Op]:
-    art = back_art(card.colour or "#333333", card.title, card.blocks, w, h, bleed)
+             problems: Problems, lang: str = "") -> list[Op]:
+    art = back_art(card.colour or "#333333", card.title, card.blocks, w, h, bleed, lang=lang)
     if art is None:
         too_long(where.at(where.field + ".back"), problems, MIN_SIZE)
         return []
@@ -139,11 +140,11 @@ def back_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
 
 @lru_cache(maxsize=64)
 def back_art(colour: str, title: str, blocks: tuple[Block, ...], w: float, h: float,
-             bleed: float) -> Group | None:
+             bleed: float, lang: str = "") -> Group | None:
     """A card back's artwork, reused as it is drawn (None if its text cannot fit). The
     backs of a deck are mostly alike, so each different one is laid out once."""
     inner = w - 2 * SAFE - 4 * MM
-    result = fit((Heading(title), *blocks), inner, h - 2 * SAFE, BACK_TITLE_SIZE)
+    result = fit((Heading(title), *blocks), inner, h - 2 * SAFE, BACK_TITLE_SIZE, lang=lang)
     if result is None:
         return None
     lines, _ = result

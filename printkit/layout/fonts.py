@@ -17,6 +17,7 @@ FILES = {
     "regular": "DejaVuSansCondensed.ttf",
     "bold": "DejaVuSansCondensed-Bold.ttf",
     "italic": "DejaVuSansCondensed-Oblique.ttf",
+    "bolditalic": "DejaVuSansCondensed-BoldOblique.ttf",
 }
 ASCENT = 0.76  # of the size: cap height and ascenders, for vertical placement
 DESCENT = 0.24

@@ -63,6 +63,17 @@ class Text:
 
 
 @dataclass(frozen=True)
+class Picture:
+    """An image file drawn into the rectangle x, y, w, h (bottom-left corner, size)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    path: str
+
+
+@dataclass(frozen=True)
 class Group:
     """Ops drawn through a transform, optionally clipped to a local rectangle.
 
@@ -78,7 +89,7 @@ class Group:
     reuse: bool = False
 
 
-Op = Rect | Line | Circle | Text | Group
+Op = Rect | Line | Circle | Text | Picture | Group
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.layout.fonts import drawable, metrics
+from printkit.layout.fonts import Metrics, drawable, metrics
+from printkit.layout.hyphens import breaks, glue
 from printkit.layout.style import ink_on
 from printkit.localise.kit import Block, Heading, Para, Row, Table
 
@@ -51,45 +52,70 @@ class Placed:
     colour: str = ""
 
 
-def wrap(text: str, role: str, size: float, width: float) -> list[str] | None:
-    """Greedy word wrap; None if a single word is wider than the box.
+def wrap(text: str, role: str, size: float, width: float, lang: str = "",
+         keep: bool = True) -> list[str] | None:
+    """Greedy word wrap; None if a word is wider than the box and cannot be hyphenated.
 
+    A word too wide for a line of its own breaks at the hyphenation point of `lang` that
+    fills the line best (before the caller shrinks the text). With `keep`, numbers stay
+    with their units and short formulas stay whole (no-break spaces, see hyphens.glue).
     Widths add up exactly (advances in whole font units, no kerning), so a line is
     measured word by word instead of again for every word added.
     """
     m = metrics(role)
     space = m.units(" ")
+    room = width * 1000.0 / size
     lines: list[str] = []
-    for paragraph in text.split("\n"):
+    for paragraph in (glue(text) if keep else text).split("\n"):
         line: list[str] = []
         used = 0
-        for word in paragraph.split(" "):
-            if not word:
-                continue
+        words = [w for w in paragraph.split(" ") if w]
+        i = 0
+        while i < len(words):
+            word = words[i]
             units = m.units(word)
-            if units * size / 1000.0 > width:
-                return None
-            if not line:
-                line, used = [word], units
-            elif (used + space + units) * size / 1000.0 <= width:
+            if line and used + space + units <= room:
                 line.append(word)
                 used += space + units
-            else:
-                lines.append(" ".join(line))
+            elif units <= room:
+                if line:
+                    lines.append(" ".join(line))
                 line, used = [word], units
+            else:
+                split = _hyphenate(word, m, room - (used + space if line else 0), lang)
+                if split is None and line:
+                    lines.append(" ".join(line))
+                    line, used = [], 0
+                    continue
+                if split is None:
+                    return None
+                lines.append(" ".join(line + [split[0]]))
+                line, used = [], 0
+                words[i] = split[1]
+                continue
+            i += 1
         lines.append(" ".join(line))
     return lines
 
 
-def flow(blocks: tuple[Block, ...], width: float, size: float,
-         leading: float = 1.22, gap: float = 0.45) -> tuple[list[Placed], float] | None:
+def _hyphenate(word: str, m: Metrics, room: float, lang: str) -> tuple[str, str] | None:
+    """The break of `word` whose head (with its hyphen) fills `room` best, or None."""
+    best = None
+    for head, tail in breaks(word, lang):
+        if m.units(head) <= room:
+            best = (head, tail)
+    return best
+
+
+def flow(blocks: tuple[Block, ...], width: float, size: float, leading: float = 1.22,
+         gap: float = 0.45, lang: str = "") -> tuple[list[Placed], float] | None:
     """Lay out blocks top-down at base size `size`; returns lines and total height."""
     placed: list[Placed] = []
     y = 0.0
     for i, block in enumerate(blocks):
         if i:
             y += gap * size
-        lines = _block(block, width, size, leading, y)
+        lines = _block(block, width, size, leading, y, lang)
         if lines is None:
             return None
         placed.extend(lines)
@@ -99,22 +125,23 @@ def flow(blocks: tuple[Block, ...], width: float, size: float,
 
 
 def _block(block: Block, width: float, size: float, leading: float,
-           y: float) -> list[Placed] | None:
+           y: float, lang: str) -> list[Placed] | None:
     if isinstance(block, Row):
-        return _row(block, width, size, leading, y)
+        return _row(block, width, size, leading, y, lang)
     if isinstance(block, Table):
-        return _table(block, width, size, leading, y)
+        return _table(block, width, size, leading, y, lang)
     role, factor = STYLES["heading"] if isinstance(block, Heading) else STYLES[
         block.style if isinstance(block, Para) else "body"]
     s = size * factor
-    lines = wrap(block.text, role, s, width)
+    lines = wrap(block.text, role, s, width, lang)
     if lines is None:
         return None
     return [Placed(y + (n + 1) * s * leading - s * (leading - 1.0), line, role, s)
             for n, line in enumerate(lines)]
 
 
-def _row(row: Row, width: float, size: float, leading: float, y: float) -> list[Placed] | None:
+def _row(row: Row, width: float, size: float, leading: float, y: float,
+         lang: str) -> list[Placed] | None:
     """Label left, value right on one line, or the value on its own line when too long."""
     reg, bold = metrics("regular"), metrics("bold")
     label_w, value_w = reg.width(row.label, size), bold.width(row.value, size)
@@ -123,8 +150,8 @@ def _row(row: Row, width: float, size: float, leading: float, y: float) -> list[
         base = y + line_h - size * (leading - 1.0)
         return [Placed(base, row.label, "regular", size),
                 Placed(base, row.value, "bold", size, "right", width)]
-    label = wrap(row.label, "regular", size, width)
-    value = wrap(row.value, "bold", size, width)
+    label = wrap(row.label, "regular", size, width, lang)
+    value = wrap(row.value, "bold", size, width, lang)
     if label is None or value is None:
         return None
     out = [Placed(y + (n + 1) * line_h - size * (leading - 1.0), t, "regular", size)
@@ -136,7 +163,7 @@ def _row(row: Row, width: float, size: float, leading: float, y: float) -> list[
 
 
 def _table(table: Table, width: float, size: float, leading: float,
-           y: float) -> list[Placed] | None:
+           y: float, lang: str) -> list[Placed] | None:
     """Rows of wrapped cells, each row as tall as its tallest cell; head cells on a
     coloured band (their text centred in height), a thin rule between body rows."""
     columns = len(table.rows[0]) if table.rows else 0
@@ -155,7 +182,7 @@ def _table(table: Table, width: float, size: float, leading: float,
         cells = []
         for c, cell in enumerate(row):
             role = "bold" if r == 0 or (c == 0 and table.strong_first) else "regular"
-            lines = wrap(cell, role, size, widths[c] - 2 * pad_x) if cell else []
+            lines = wrap(cell, role, size, widths[c] - 2 * pad_x, lang) if cell else []
             if lines is None:
                 return None
             cells.append((role, lines))
@@ -181,13 +208,14 @@ def _table(table: Table, width: float, size: float, leading: float,
 
 
 def fit(blocks: tuple[Block, ...], width: float, height: float, size: float,
-        min_size: float = MIN_SIZE) -> tuple[list[Placed], float] | None:
-    """The largest base size ≤ size at which blocks fit the box, with every line ≥ min_size."""
+        min_size: float = MIN_SIZE, lang: str = "") -> tuple[list[Placed], float] | None:
+    """The largest base size ≤ size at which blocks fit the box, with every line ≥ min_size;
+    words too long for a line break at their hyphenation points in `lang` first."""
     smallest = min((STYLES["small"][1] if isinstance(b, Para) and b.style in ("small", "note")
                     else 1.0) for b in blocks) if blocks else 1.0
     s = size
     while s * smallest >= min_size - 1e-9:
-        result = flow(blocks, width, s)
+        result = flow(blocks, width, s, lang=lang)
         if result is not None and result[1] <= height:
             return result[0], s
         s -= STEP

@@ -1,9 +1,8 @@
 """The rule booklet's text: data/<game>/rules/<lang>.md rendered in the sandbox and read as
-a small line-based markup (headings, paragraphs, items, notes, generated tables)."""
+Markdown (printkit.localise.markup), with the game's generated tables."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -12,19 +11,10 @@ from jinja2 import TemplateSyntaxError
 from printkit.errors import Problems
 from printkit.load.tables import read_text
 from printkit.localise.catalog import Labels
-from printkit.localise.kit import (
-    BookBlock,
-    BookHeading,
-    BookletText,
-    BookPara,
-    BookTable,
-)
+from printkit.localise.kit import BookletText
+from printkit.localise.markup import TABLE, Rows, parse
 from printkit.localise.sandbox import compiled_template, run_bounded
 from printkit.localise.wording import Wording
-
-TABLE = "\ue000table:"  # marks a generated table in the rendered text (a private-use character)
-Rows = tuple[tuple[str, ...], ...]
-_ITEM = re.compile(r"^(?:(-)|(\d+)\.)\s+(.*)$")
 
 
 def rules_file(w: Wording, code: str) -> Path:
@@ -54,9 +44,26 @@ def booklet(w: Wording, _: Labels, tables: dict[str, Rows], context: dict[str, A
         return BookletText("?", "?", "?", ())
     rendered = render(text, w, tables, context, path, problems)
     title = w.text("game", "title")
-    return BookletText(title, marked + _("Rules"), _("Contents"),
-                       parse(rendered, tables) if rendered else (),
+
+    def report(line: int, message: str) -> None:
+        problems.add(problems.where(path, source_line(text, rendered, line)), message)
+
+    blocks = parse(rendered, tables, w.game.folder, report) if rendered else ()
+    return BookletText(title, marked + _("Rules"), _("Contents"), blocks,
                        problems.where(path).path, text)
+
+
+def source_line(template: str, rendered: str, line: int) -> int:
+    """The line of the template that printed line `line` of the rendered text: the first
+    template line holding that text, else the same number (the template printed as many
+    lines before it)."""
+    lines = rendered.split("\n")
+    found = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+    if found:
+        for n, text in enumerate(template.split("\n"), 1):
+            if found in text:
+                return n
+    return line
 
 
 def render(text: str, w: Wording, tables: dict[str, Rows], context: dict[str, Any],
@@ -89,42 +96,4 @@ def _template_line(exc: BaseException) -> int:
         tb = tb.tb_next
     return line
 
-
-def parse(text: str, tables: dict[str, Rows]) -> tuple[BookBlock, ...]:
-    """Blocks from the rendered markup; consecutive text lines join into one paragraph."""
-    blocks: list[BookBlock] = []
-    para: list[str] = []
-    kind, marker = "body", ""
-
-    def flush() -> None:
-        nonlocal para, kind, marker
-        if para:
-            blocks.append(BookPara(" ".join(para), kind, marker))
-        para, kind, marker = [], "body", ""
-
-    for raw in text.splitlines():
-        line = raw.strip()
-        heading = re.match(r"^(#{1,2})\s+(.*)$", line)
-        item = _ITEM.match(line)
-        if not line:
-            flush()
-        elif line.startswith(TABLE) and line[len(TABLE):] in tables:  # not a forged mark
-            flush()
-            blocks.append(BookTable(tables[line[len(TABLE):]]))
-        elif heading:
-            flush()
-            blocks.append(BookHeading(len(heading.group(1)), heading.group(2).strip()))
-        elif item:
-            flush()
-            para, kind = [item.group(3)], "item"
-            marker = "•" if item.group(1) else f"{item.group(2)}."
-        elif line.startswith(">"):
-            if kind != "note":
-                flush()
-                kind = "note"
-            para.append(line[1:].strip())
-        else:
-            para.append(line)
-    flush()
-    return tuple(blocks)
 

@@ -149,29 +149,46 @@ class LinesSet:
 
 @dataclass(frozen=True)
 class BookHeading:
-    """A chapter (level 1, listed in the contents) or section (level 2) heading."""
+    """A chapter (level 1, listed in the contents), section (2) or subsection (3)."""
 
     level: int
     text: str
 
 
+Span = tuple[str, str]  # a run of text and its font role: regular, bold, italic, bolditalic
+
+
 @dataclass(frozen=True)
 class BookPara:
-    """A paragraph; kind is body, item (with its marker: • or 1.) or note (boxed)."""
+    """A paragraph; kind is body, item (with its marker: •, – or 1.) or note (boxed).
+    `spans` hold the text in its faces (empty: all regular); `depth` 1 is a nested item."""
 
     text: str
     kind: str = "body"
     marker: str = ""
+    spans: tuple[Span, ...] = ()
+    depth: int = 0
 
 
 @dataclass(frozen=True)
 class BookTable:
-    """A table generated from the game data; the first row holds the column heads."""
+    """A table (generated from the game data, or written in the rules); the first row
+    holds the column heads; `align` per column: left, right or centre."""
 
     rows: tuple[tuple[str, ...], ...]
+    align: tuple[str, ...] = ()
 
 
-BookBlock = BookHeading | BookPara | BookTable
+@dataclass(frozen=True)
+class BookImage:
+    """A picture of the game folder, its size in pixels, and its alternative text."""
+
+    path: str
+    pixels: tuple[int, int]
+    alt: str = ""
+
+
+BookBlock = BookHeading | BookPara | BookTable | BookImage
 
 
 @dataclass(frozen=True)

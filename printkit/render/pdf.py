@@ -21,7 +21,16 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.impose.page import Document, Page
 from printkit.layout.fonts import FILES, font_path
-from printkit.layout.ops import REGISTRATION, Circle, Group, Line, Op, Rect, Text
+from printkit.layout.ops import (
+    REGISTRATION,
+    Circle,
+    Group,
+    Line,
+    Op,
+    Picture,
+    Rect,
+    Text,
+)
 
 FONT_NAMES = {role: f"PrintkitSans-{role.capitalize()}" for role in FILES}
 ALL_PLATES = CMYKColorSep(1, 1, 1, 1, spotName="All")
@@ -164,6 +173,9 @@ class Painter:
             c.drawRightString(op.x, op.y, op.text)
         else:
             c.drawString(op.x, op.y, op.text)
+
+    def draw_picture(self, op: Picture) -> None:
+        self.c.drawImage(op.path, op.x, op.y, op.w, op.h, mask="auto")
 
     def draw_group(self, op: Group) -> None:
         """Ops through a transform. Artwork marked for reuse becomes a form XObject (drawn
