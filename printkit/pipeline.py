@@ -84,10 +84,17 @@ def documents(kit: Kit, options: Options, problems: Problems) -> list[Document]:
                                                                           problems):
             if not pages:  # e.g. a game without penalty lines has no lines.pdf
                 continue
+            keywords = " ".join(k for k in (*extra, shop_keyword(options)) if k)
             made.append(Document(name, pages, f"{kit.title} – {product.title}{suffix}",
-                                 product.title, kit.lang, kit.creator,
-                                 extra[0] if extra else ""))
+                                 product.title, kit.lang, kit.creator, keywords))
     return made
+
+
+def shop_keyword(options: Options) -> str:
+    """What a file for a print shop says it is, in its keywords (preflight reads it)."""
+    if options.target != "shop":
+        return ""
+    return f"printkit-shop vendor={options.vendor} colour={'cmyk' if options.cmyk else 'rgb'}"
 
 
 def players_for(game: AnyGame, wanted: int | None) -> int:
@@ -111,8 +118,9 @@ def product_files(kit: Kit, folder: Path, options: Options) -> list[Built]:
     for printkit.workers. Raises with every problem of every page, once all are drawn."""
     problems = Problems()
     docs = documents(kit, options, problems)
+    pdfx = options.target == "shop" and options.cmyk
     built = [] if problems else [Built(folder / f"{doc.name}.pdf", len(doc.pages),
-                                       render(doc, options.cmyk)) for doc in docs]
+                                       render(doc, options.cmyk, pdfx)) for doc in docs]
     problems.raise_if_any()
     return built
 

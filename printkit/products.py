@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from printkit.errors import PrintkitError, Problems, Where
-from printkit.impose import PAPERS, bare, nup, plain, shop, single, tile_pages
+from printkit.impose import PAPERS, Page, bare, flat, nup, plain, shop, single, tile_pages
 from printkit.impose.booklet import page_size, saddle
 from printkit.layout.board import board_face
 from printkit.layout.booklet import booklet_pages
@@ -207,7 +207,7 @@ def scorepad(product: Product, kit: Kit, options: Options, problems: Problems) -
     assert isinstance(product.content, ScorepadText)
     faces = scorepad_pages(product.content, options.players, options.sheet_size,
                            item_where(kit, "scorepad"), problems)
-    return [(product.name, "", [plain(f) for f in faces])]
+    return [(product.name, "", [sheet(f, options) for f in faces])]
 
 
 def lines(product: Product, kit: Kit, options: Options, problems: Problems) -> Pages:
@@ -215,7 +215,12 @@ def lines(product: Product, kit: Kit, options: Options, problems: Problems) -> P
     faces = [lines_page(t, options.sheet_size, item_where(
         kit, f"penalty_lines.{t.id}", ("penalty_lines", t.id)), problems)
         for t in product.content.sheets]
-    return [(product.name, "", [plain(f) for f in faces if f])]
+    return [(product.name, "", [sheet(f, options) for f in faces if f])]
+
+
+def sheet(face: Face, options: Options) -> Page:
+    """A flat product's page: printed as it is at home, with bleed for a print shop."""
+    return flat(face, options.bleed) if options.target == "shop" else plain(face)
 
 
 def rules(product: Product, kit: Kit, options: Options, problems: Problems) -> Pages:
@@ -230,7 +235,7 @@ def rules(product: Product, kit: Kit, options: Options, problems: Problems) -> P
                           item_where(kit, "rules"), problems)
     if not faces:
         return []
-    reading = (product.name, "", [plain(f) for f in faces])
+    reading = (product.name, "", [sheet(f, options) for f in faces])
     if options.target == "shop":
         return [reading]
     return [reading, (f"{product.name}-booklet", "", saddle(faces, options.paper))]
@@ -242,7 +247,7 @@ def ledger(product: Product, kit: Kit, options: Options, problems: Problems) -> 
     assert isinstance(content, LedgerText)
     faces = ledger_pages(content, options.players, PAPERS[options.paper],
                          item_where(kit, "ledger"), problems)
-    return [(product.name, "", [plain(f) for f in faces])]
+    return [(product.name, "", [sheet(f, options) for f in faces])]
 
 
 def tableau(product: Product, kit: Kit, options: Options, problems: Problems) -> Pages:
@@ -250,7 +255,7 @@ def tableau(product: Product, kit: Kit, options: Options, problems: Problems) ->
     assert isinstance(product.content, TableauText)
     face = tableau_page(product.content, options.sheet_size,
                         item_where(kit, "layout"), problems)
-    return [(product.name, "", [plain(face)])]
+    return [(product.name, "", [sheet(face, options)])]
 
 
 LAYOUTS: dict[type, Layout] = {BoardText: board, Deck: deck, ScorepadText: scorepad,
