@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from printkit.errors import PrintkitError, Problems, Where
 from printkit.impose import PAPERS, Page, bare, flat, nup, plain, shop, single, tile_pages
 from printkit.impose.booklet import page_size, saddle
+from printkit.impose.sheets import cards_keywords
 from printkit.layout.board import board_face
 from printkit.layout.booklet import booklet_pages
 from printkit.layout.cards import card_face
@@ -178,7 +179,8 @@ def deck(product: Product, kit: Kit, options: Options, problems: Problems) -> Pa
         problems.add(game_where(kit, f"cards ({d.name})"), f"{exc}; choose "
                      "a larger --paper, a smaller card format or other sheet settings")
         return []
-    return [(product.name, "", pages)]
+    keywords = cards_keywords(sides[0][0], options.sheet_size, sheet, len(pages))
+    return [(product.name, "", pages, keywords)]
 
 
 def game_where(kit: Kit, item: str) -> Where:

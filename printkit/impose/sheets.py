@@ -231,6 +231,14 @@ def nup(fronts: Sequence[Face], backs: Sequence[Face], paper: tuple[float, float
     return Lazy(sheets.count * (2 if backs else 1), sheets.page)
 
 
+def cards_keywords(face: Face, paper: tuple[float, float], spec: SheetSpec, pages: int) -> str:
+    """The machine-readable declaration of a card sheet's grid, for the PDF's /Keywords:
+    each page's TrimBox holds a grid of cards of this size (as placed) and gutter."""
+    g = grid(paper, face.width, face.height, spec)
+    return (f"printkit-cards card={g.item_w / MM:.4f}x{g.item_h / MM:.4f}mm "
+            f"gutter={g.gutter / MM:.4f}mm pages=1-{pages}")
+
+
 def single(face: Face, mark_offset: float, mark_length: float,
            paper: tuple[float, float] | None = None) -> Page:
     """One item with crop marks: centred on `paper`, or on a page just big enough."""
