@@ -19,6 +19,7 @@ from printkit.model.printing import SheetSpec
 MARK_WIDTH = 0.25
 MARK_MIN = 2.5 * MM  # shortest crop mark worth drawing
 EDGE = 0.01  # points: a rectangle this close to a trim edge reaches it
+CLEARANCE = 1 * MM  # crop marks end this far inside the printer margin when there is room
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,8 @@ def fit_count(space: float, item: float, gutter: float, spec: SheetSpec,
         n += 1
     if fixed and n < fixed:
         return 0, 0.0
-    return n, min(spec.mark_length, (space - used(n)) / 2 - spec.mark_offset)
+    most = (space - used(n)) / 2 - spec.mark_offset  # up to the printer margin
+    return n, min(most, max(MARK_MIN, min(spec.mark_length, most - CLEARANCE)))
 
 
 def grid(paper: tuple[float, float], item_w: float, item_h: float, spec: SheetSpec) -> Grid:
