@@ -64,7 +64,7 @@ class Claim:
 
 def read_claim(reader: PdfReader, target: str = "") -> Claim:
     """What the file says it is (or the target it is checked for: `shop`)."""
-    info = reader.metadata or {}
+    info: Any = reader.metadata or {}
     keywords = str(info.get("/Keywords", ""))
     match = CARDS.search(keywords)
     cards = None
@@ -92,7 +92,7 @@ def claim_problems(reader: PdfReader, claim: Claim) -> list[str]:
 
 
 def pdfx_problems(reader: PdfReader, version: str) -> list[str]:
-    root = reader.trailer["/Root"]
+    root: Any = reader.trailer["/Root"]
     intents = [i.get_object() for i in root.get("/OutputIntents", ArrayObject())]
     pdfx = [i for i in intents if i.get("/S") == "/GTS_PDFX"]
     found = []
@@ -104,7 +104,8 @@ def pdfx_problems(reader: PdfReader, version: str) -> list[str]:
             found.append(f"claims {version} but its output profile is not CMYK")
     elif not pdfx[0].get("/OutputConditionIdentifier"):
         found.append(f"claims {version} but its OutputIntent names no printing condition")
-    trapped = (reader.metadata or {}).get("/Trapped")
+    info: Any = reader.metadata or {}
+    trapped = info.get("/Trapped")
     if trapped not in ("/True", "/False"):
         found.append(f"claims {version} but does not say whether it is trapped "
                      "(Trapped True or False)")
@@ -125,7 +126,8 @@ def drawings(page: Any) -> Iterator[tuple[bytes, Any]]:
     """The drawing code and resources of a page and of every form it reaches."""
     contents = page.get_contents()
     yield (contents.get_data() if contents is not None else b""), page.get("/Resources")
-    todo, seen = [page.get("/Resources")], set()
+    todo: list[Any] = [page.get("/Resources")]
+    seen: set[int] = set()
     while todo and len(seen) < MAX_FORMS:
         resources = todo.pop()
         if resources is None:
@@ -161,12 +163,12 @@ def is_rgb(space: Any) -> bool:
         return False
     space = space.get_object()
     if not isinstance(space, ArrayObject):
-        return space in RGB_FAMILIES
+        return str(space) in RGB_FAMILIES
     family = space[0]
     if family in RGB_FAMILIES:
         return True
     if family == "/ICCBased":
-        return space[1].get_object().get("/N") == 3
+        return bool(space[1].get_object().get("/N") == 3)
     if family == "/Indexed":
         return is_rgb(space[1])
     if family in ("/Separation", "/DeviceN"):
@@ -174,7 +176,7 @@ def is_rgb(space: Any) -> bool:
     return False
 
 
-def card_safe_zone(chars: list[dict], cells: list[Box], safe: float) -> list[str]:
+def card_safe_zone(chars: list[dict[str, Any]], cells: list[Box], safe: float) -> list[str]:
     """Text of a card sheet against each card: off every card (in a gutter or the sheet
     margin), or on a card but within `safe` of its trim."""
     off, near = [], []
