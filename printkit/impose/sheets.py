@@ -237,8 +237,8 @@ def cards_keywords(face: Face, paper: tuple[float, float], spec: SheetSpec, page
     """The machine-readable declaration of a card sheet's grid, for the PDF's /Keywords:
     each page's TrimBox holds a grid of cards of this size (as placed) and gutter."""
     g = grid(paper, face.width, face.height, spec)
-    return (f"printkit-cards card={g.item_w / MM:.4f}x{g.item_h / MM:.4f}mm "
-            f"gutter={g.gutter / MM:.4f}mm pages=1-{pages}")
+    return (f"printkit-cards card={g.item_w / MM:.6g}x{g.item_h / MM:.6g}mm "
+            f"gutter={g.gutter / MM:.6g}mm pages=1-{pages}")
 
 
 def single(face: Face, mark_offset: float, mark_length: float,
