@@ -320,6 +320,8 @@ def preflight(
                                         "the trim.")] = 3.0,
     min_size: Annotated[float, typer.Option(help="Smallest text size in pt.")] = 6.0,
     min_ppi: Annotated[float, typer.Option(help="Lowest image resolution in ppi.")] = 300.0,
+    target: Annotated[str, typer.Option(help="'shop': judge every file as one for a print "
+                                        "shop (no RGB), whatever it says it is.")] = "",
 ) -> None:
     """Check PDFs for print: boxes, embedded fonts, small text, the safe zone, images.
 
@@ -328,10 +330,13 @@ def preflight(
     from printkit.preflight import Limits, check_pdf  # PDF readers: only this command
 
     limits = Limits(safe * MM, min_size, min_ppi)
+    if target not in ("", "home", "shop"):
+        fail(PrintkitError(f"--target {target}: choose home or shop"))
+        return
     total = 0
     try:
         for path in files:
-            found = check_pdf(path, limits)
+            found = check_pdf(path, limits, target)
             for line in found.notes:
                 typer.echo(f"{path}: note: {line}")
             for line in found.problems:

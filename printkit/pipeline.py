@@ -97,10 +97,18 @@ def product_documents(kit: Kit, options: Resolved,
         for out in LAYOUTS[type(product.content)](product, kit, own, problems):
             if not out.pages:  # e.g. a game without penalty lines has no lines.pdf
                 continue
+            keywords = " ".join(k for k in (out.keywords, shop_keyword(own)) if k)
             doc = Document(out.name, out.pages, f"{kit.title} – {product.title}{out.suffix}",
-                           product.title, kit.lang, kit.creator, out.keywords)
+                           product.title, kit.lang, kit.creator, keywords)
             made.append((hint_for(product, doc, own.target, own.paper, own.duplex), doc))
     return made
+
+
+def shop_keyword(options: Resolved) -> str:
+    """What a file for a print shop says it is, in its keywords (preflight reads it)."""
+    if options.target != "shop":
+        return ""
+    return f"printkit-shop vendor={options.vendor} colour={'cmyk' if options.cmyk else 'rgb'}"
 
 
 def players_for(game: AnyGame, wanted: int | None) -> int:
@@ -124,8 +132,9 @@ def product_files(kit: Kit, folder: Path, options: Resolved) -> list[Built]:
     for printkit.workers. Raises with every problem of every page, once all are drawn."""
     problems = Problems()
     docs = product_documents(kit, options, problems)
+    pdfx = options.target == "shop" and options.cmyk
     built = [] if problems else [Built(folder / f"{doc.name}.pdf", len(doc.pages),
-                                       render(doc, options.cmyk), hint,
+                                       render(doc, options.cmyk, pdfx), hint,
                                        kit.products[0].name if kit.products else "", kit.lang)
                                  for hint, doc in docs]
     problems.raise_if_any()

@@ -23,6 +23,7 @@ from pypdf import PdfReader
 from pypdf.errors import PdfReadError
 from pypdf.generic import DictionaryObject
 
+from printkit.claims import Claim, card_safe_zone, claim_problems, read_claim
 from printkit.errors import PrintkitError
 from printkit.units import MM
 
@@ -50,8 +51,9 @@ class Report:
     notes: list[str] = field(default_factory=list)
 
 
-def check_pdf(path: Path, limits: Limits = Limits()) -> Report:
-    """Every print problem of one PDF; raises PrintkitError if it cannot be read."""
+def check_pdf(path: Path, limits: Limits = Limits(), target: str = "") -> Report:
+    """Every print problem of one PDF; raises PrintkitError if it cannot be read. With
+    target `shop` it is judged as a file for a print shop whatever it says it is."""
     if path.exists() and not path.is_file():  # a pipe would wait, /dev/zero never end
         raise PrintkitError(f"{path}: not a readable PDF (not a regular file)")
     try:
@@ -62,6 +64,8 @@ def check_pdf(path: Path, limits: Limits = Limits()) -> Report:
         raise PrintkitError(f"{path}: not a readable PDF ({exc})") from None
     report = Report(count)
     tiles = tile_pages(reader)
+    claim = read_claim(reader, target)
+    report.problems += claim_problems(reader, claim)
     fonts: dict[str, str] = {}
     for number, page in enumerate(pages, 1):
         report.problems += [f"p{number}: {p}" for p in box_problems(page)]
@@ -78,8 +82,8 @@ def check_pdf(path: Path, limits: Limits = Limits()) -> Report:
                 report.notes.append(f"p{number}: a tile: safe zone and bleed are checked on "
                                     "the one-sheet original")
             else:
-                found += safe_zone(page, trim, limits) + bleed_problems(page, trim, bleed,
-                                                                        limits)
+                found += text_zone(page, number, trim, claim, limits) + bleed_problems(
+                    page, trim, bleed, limits)
             report.problems += [f"p{number}: {p}" for p in found]
     return report
 
@@ -210,6 +214,14 @@ def safe_zone(page: Any, trim: Box, limits: Limits) -> list[str]:
         found.append(f"{len(near)} characters within {s / MM:g} mm of the trim (outside the "
                      f"safe zone): '{sample(near)}'")
     return found
+
+
+def text_zone(page: Any, number: int, trim: Box, claim: Claim, limits: Limits) -> list[str]:
+    """The safe zone: of each card on a card sheet, else of the page's trim."""
+    cards = claim.cards
+    if cards and cards.first <= number <= cards.last:
+        return card_safe_zone(visible(page.chars), cards.cells(trim), limits.safe)
+    return safe_zone(page, trim, limits)
 
 
 def bleed_problems(page: Any, trim: Box, bleed: Box, limits: Limits) -> list[str]:

@@ -15,8 +15,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from printkit.errors import Problems, Where
-from printkit.impose import Page, bare, nup, plain, shop, single, tile_pages
+from printkit.impose import Page, bare, flat, nup, plain, shop, single, tile_pages
 from printkit.impose.booklet import page_size, saddle
+from printkit.impose.sheets import cards_keywords
 from printkit.layout.board import board_face
 from printkit.layout.booklet import booklet_pages
 from printkit.layout.cards import card_face
@@ -107,7 +108,8 @@ def deck(product: Product, kit: Kit, options: Resolved, problems: Problems) -> P
         problems.add(game_where(kit, f"cards ({d.name})"), f"{exc}; choose "
                      "a larger --paper, a smaller card format or other sheet settings")
         return []
-    return [Output(product.name, "", pages)]
+    keywords = cards_keywords(sides[0][0], options.sheet_size, sheet, len(pages))
+    return [Output(product.name, "", pages, keywords)]
 
 
 def game_where(kit: Kit, item: str) -> Where:
@@ -136,7 +138,7 @@ def scorepad(product: Product, kit: Kit, options: Resolved, problems: Problems) 
     assert isinstance(product.content, ScorepadText)
     faces = scorepad_pages(product.content, options.players, options.sheet_size,
                            item_where(kit, "scorepad"), problems)
-    return [Output(product.name, "", [plain(f) for f in faces])]
+    return [Output(product.name, "", [sheet(f, options) for f in faces])]
 
 
 def lines(product: Product, kit: Kit, options: Resolved, problems: Problems) -> Pages:
@@ -144,7 +146,12 @@ def lines(product: Product, kit: Kit, options: Resolved, problems: Problems) -> 
     faces = [lines_page(t, options.sheet_size, item_where(
         kit, f"penalty_lines.{t.id}", ("penalty_lines", t.id)), problems)
         for t in product.content.sheets]
-    return [Output(product.name, "", [plain(f) for f in faces if f])]
+    return [Output(product.name, "", [sheet(f, options) for f in faces if f])]
+
+
+def sheet(face: Face, options: Resolved) -> Page:
+    """A flat product's page: printed as it is at home, with bleed for a print shop."""
+    return flat(face, options.bleed) if options.target == "shop" else plain(face)
 
 
 def rules(product: Product, kit: Kit, options: Resolved, problems: Problems) -> Pages:
@@ -156,7 +163,7 @@ def rules(product: Product, kit: Kit, options: Resolved, problems: Problems) -> 
                           item_where(kit, "rules"), problems, lang=kit.lang)
     if not faces:
         return []
-    reading = Output(product.name, "", [plain(f) for f in faces])
+    reading = Output(product.name, "", [sheet(f, options) for f in faces])
     if options.target == "shop":
         return [reading]
     return [reading, Output(f"{product.name}-booklet", "", saddle(faces, options.sheet_size))]
@@ -168,7 +175,7 @@ def ledger(product: Product, kit: Kit, options: Resolved, problems: Problems) ->
     assert isinstance(content, LedgerText)
     faces = ledger_pages(content, options.players, options.sheet_size,
                          item_where(kit, "ledger"), problems)
-    return [Output(product.name, "", [plain(f) for f in faces])]
+    return [Output(product.name, "", [sheet(f, options) for f in faces])]
 
 
 def tableau(product: Product, kit: Kit, options: Resolved, problems: Problems) -> Pages:
@@ -176,7 +183,7 @@ def tableau(product: Product, kit: Kit, options: Resolved, problems: Problems) -
     assert isinstance(product.content, TableauText)
     face = tableau_page(product.content, options.sheet_size,
                         item_where(kit, "layout"), problems)
-    return [Output(product.name, "", [plain(face)])]
+    return [Output(product.name, "", [sheet(face, options)])]
 
 
 LAYOUTS: dict[type, Layout] = {BoardText: board, Deck: deck, ScorepadText: scorepad,

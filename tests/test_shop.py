@@ -1,5 +1,5 @@
 """--target shop: one item per page, page = trim + bleed, exact boxes, no marks, in the
-vendor preset's order."""
+vendor preset's order; flat products (pads, sheets, booklet pages) get the bleed too."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from conftest import MM, kit_for, placed_forms, render_docs
 from printkit.pipeline import Options
 
 ITEMS = {"deeds": (63 * MM, 88 * MM), "chance": (87 * MM, 56 * MM),
-         "board": (500 * MM, 500 * MM)}
+         "board": (500 * MM, 500 * MM), "scorepad": (210 * MM, 297 * MM),
+         "lines": (210 * MM, 297 * MM), "rules": (148 * MM, 210 * MM)}
 BLEEDS = {"eu": 3 * MM, "us": 0.125 * 72, "drivethru": 0.125 * 72}
 
 

@@ -9,15 +9,17 @@ back upright, whichever edge the sheet is flipped over.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from printkit.impose.page import Box, Page
-from printkit.layout.ops import MM, REGISTRATION, Face, Group, Line, Matrix, Op, rotate
+from printkit.layout.ops import MM, REGISTRATION, Face, Group, Line, Matrix, Op, Rect, rotate
 from printkit.lazy import Lazy
 from printkit.model.printing import SheetSpec
 
 MARK_WIDTH = 0.25
 MARK_MIN = 2.5 * MM  # shortest crop mark worth drawing
+EDGE = 0.01  # points: a rectangle this close to a trim edge reaches it
+CLEARANCE = 1 * MM  # crop marks end this far inside the printer margin when there is room
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,8 @@ def fit_count(space: float, item: float, gutter: float, spec: SheetSpec,
         n += 1
     if fixed and n < fixed:
         return 0, 0.0
-    return n, min(spec.mark_length, (space - used(n)) / 2 - spec.mark_offset)
+    most = (space - used(n)) / 2 - spec.mark_offset  # up to the printer margin
+    return n, min(most, max(MARK_MIN, min(spec.mark_length, most - CLEARANCE)))
 
 
 def grid(paper: tuple[float, float], item_w: float, item_h: float, spec: SheetSpec) -> Grid:
@@ -230,6 +233,14 @@ def nup(fronts: Sequence[Face], backs: Sequence[Face], paper: tuple[float, float
     return Lazy(sheets.count * (2 if backs else 1), sheets.page)
 
 
+def cards_keywords(face: Face, paper: tuple[float, float], spec: SheetSpec, pages: int) -> str:
+    """The machine-readable declaration of a card sheet's grid, for the PDF's /Keywords:
+    each page's TrimBox holds a grid of cards of this size (as placed) and gutter."""
+    g = grid(paper, face.width, face.height, spec)
+    return (f"printkit-cards card={g.item_w / MM:.6g}x{g.item_h / MM:.6g}mm "
+            f"gutter={g.gutter / MM:.6g}mm pages=1-{pages}")
+
+
 def single(face: Face, mark_offset: float, mark_length: float,
            paper: tuple[float, float] | None = None) -> Page:
     """One item with crop marks: centred on `paper`, or on a page just big enough."""
@@ -263,6 +274,29 @@ def shop(fronts: Sequence[Face], backs: Sequence[Face],
     first, second = (b, f) if sides == "back-first" else (f, b)
     pairs = min(len(f), len(b))
     return Lazy(2 * pairs, lambda i: (second if i % 2 else first)[i // 2]), ()
+
+
+def flat(face: Face, bleed: float) -> Page:
+    """A flat product (a ledger, a pad, a booklet page) for a print shop: page = trim +
+    bleed, TrimBox and BleedBox set, and every background that reaches a trim edge run on
+    to the bleed's edge."""
+    ops = extend_backgrounds(face.ops, face.width, face.height, bleed)
+    return bare(Face(face.name, face.width, face.height, bleed, ops), "sheet")
+
+
+def extend_backgrounds(ops: tuple[Op, ...], w: float, h: float, bleed: float) -> tuple[Op, ...]:
+    """Filled rectangles (of the face itself, not nested drawings) that touch a trim edge,
+    grown past that edge by `bleed`."""
+    def grown(op: Op) -> Op:
+        if not isinstance(op, Rect) or not op.fill:
+            return op
+        x0, y0, x1, y1 = op.x, op.y, op.x + op.w, op.y + op.h
+        x0 -= bleed if x0 <= EDGE else 0.0
+        y0 -= bleed if y0 <= EDGE else 0.0
+        x1 += bleed if x1 >= w - EDGE else 0.0
+        y1 += bleed if y1 >= h - EDGE else 0.0
+        return replace(op, x=x0, y=y0, w=x1 - x0, h=y1 - y0)
+    return tuple(grown(op) for op in ops)
 
 
 def plain(face: Face) -> Page:

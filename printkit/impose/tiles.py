@@ -7,6 +7,11 @@ Neighbouring tiles share an overlap strip: cut a tile along its picture's edge w
 a neighbour to the left or above, and lay it on that neighbour's glue strip, its edge on
 the seam ticks. Sheets are portrait or landscape, whichever needs fewer of them.
 
+The board's own edges are marked on the tiles that hold them (trim marks in the white
+border, on the line of each edge): cut along them last and the board has its trim size.
+Each tile draws the board's artwork (one reused drawing) and only the text that shows on
+it, so a tile holds no hidden text of the rest of the board.
+
 The overlap and grid are declared in the document's keywords (see `keywords`), so the
 tiles can be checked (or stitched) by machine.
 """
@@ -14,22 +19,15 @@ tiles can be checked (or stitched) by machine.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from printkit.errors import Problems, Where
 from printkit.impose.page import Page
 from printkit.layout.cards import placed_ops
+from printkit.layout.fonts import width as text_width
 from printkit.layout.ops import (
-    IDENTITY,
-    MM,
-    REGISTRATION,
-    Face,
-    Group,
-    Line,
-    Op,
-    Rect,
-    Text,
-    translate,
+    IDENTITY, MM, REGISTRATION, Circle, Face, Group, Line, Matrix, Op, Rect, Text, apply,
+    compose, translate,
 )
 from printkit.layout.problems import too_long
 from printkit.layout.text import fit
@@ -37,7 +35,10 @@ from printkit.localise.kit import Heading, Para
 
 FRAME = 10 * MM      # printer margin plus room for seam ticks around the image
 LABEL = 16 * MM      # bottom strip with the tile name and a small map
-TICK = 4 * MM
+TICK = 3 * MM        # seam ticks and trim marks: 1-4 mm outside the image, so they end
+GAP = 1 * MM         # 6 mm from the paper edge, inside what home printers reach (5 mm)
+TRIM_MARK = 0.25     # points: trim marks (seam ticks are 0.5 pt)
+MAP_LINE = 0.25      # points: the thinnest line of the assembly map, as printed
 INK = "#1E1E1E"
 MAP_INK = "#C0392B"
 MAX_TILES = 26  # rows and columns of tiles at most (rows are named A–Z)
@@ -106,10 +107,40 @@ def keywords(t: Tiling) -> str:
 
 
 def board_drawing(face: Face) -> Group:
-    """The whole face (with bleed) as one drawing, drawn once and reused on every tile."""
+    """The face's artwork (with bleed, without words) as one drawing, drawn once and
+    reused on every tile."""
     b = face.bleed
-    return Group(face.ops, IDENTITY, clip=(-b, -b, face.width + 2 * b, face.height + 2 * b),
+    return Group(without_text(face.ops), IDENTITY,
+                 clip=(-b, -b, face.width + 2 * b, face.height + 2 * b),
                  key=f"face.{face.name}", reuse=True)
+
+
+Area = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+def text_area(op: Text, m: Matrix) -> Area:
+    """Where a line of text lies, through matrix m (a box round its ascent and descent)."""
+    w = text_width(op.text, op.font, op.size)
+    left = op.x - {"centre": w / 2, "right": w}.get(op.align, 0.0)
+    corners = [apply(m, x, y) for x in (left, left + w)
+               for y in (op.y - 0.3 * op.size, op.y + op.size)]
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def texts_within(ops: tuple[Op, ...], area: Area, m: Matrix = IDENTITY) -> tuple[Op, ...]:
+    """The words of a drawing that show in `area` (face coordinates), in their groups."""
+    kept: list[Op] = []
+    for op in ops:
+        if isinstance(op, Group):
+            inner = texts_within(op.ops, area, compose(m, op.matrix))
+            if inner:
+                kept.append(Group(inner, op.matrix, op.clip))
+        elif isinstance(op, Text):
+            x0, y0, x1, y1 = text_area(op, m)
+            if x0 < area[2] and x1 > area[0] and y0 < area[3] and y1 > area[1]:
+                kept.append(op)
+    return tuple(kept)
 
 
 def tile_pages(face: Face, paper: tuple[float, float], overlap: float, steps: tuple[str, ...],
@@ -129,9 +160,11 @@ def tile_pages(face: Face, paper: tuple[float, float], overlap: float, steps: tu
         for c in range(t.cols):
             fx, fy = t.origin(r, c)
             box = t.image_box()
-            image = Group((drawing,), translate(box[0] - fx, box[1] - fy),
+            words = texts_within(face.ops, (fx, fy, fx + t.image_w, fy + t.image_h))
+            image = Group((drawing, *words), translate(box[0] - fx, box[1] - fy),
                           clip=(fx, fy, t.image_w, t.image_h))
-            ops: list[Op] = [image, *seam_ticks(t, r, c), *label_ops(t, r, c)]
+            ops: list[Op] = [image, *seam_ticks(t, r, c), *trim_marks(t, r, c, face),
+                             *label_ops(t, r, c)]
             pages.append(Page(pw, ph, tuple(ops), box, box, name(r, c)))
     return pages, keywords(t)
 
@@ -141,13 +174,30 @@ def seam_ticks(t: Tiling, r: int, c: int) -> list[Op]:
     x0, y0, x1, y1 = t.image_box()
     xs = ([x0 + t.overlap] if c > 0 else []) + ([x1 - t.overlap] if c < t.cols - 1 else [])
     ys = ([y1 - t.overlap] if r > 0 else []) + ([y0 + t.overlap] if r < t.rows - 1 else [])
+    return marks(t, xs, ys, 0.5)
+
+
+def trim_marks(t: Tiling, r: int, c: int, face: Face) -> list[Op]:
+    """Marks in the white border on the line of each edge of the board (its trim) that
+    runs across this tile's image."""
+    x0, y0, x1, y1 = t.image_box()
+    fx, fy = t.origin(r, c)
+    xs = [x0 + edge - fx for edge in (0.0, face.width) if 0 < x0 + edge - fx - x0 < t.image_w]
+    ys = [y0 + edge - fy for edge in (0.0, face.height) if 0 < y0 + edge - fy - y0 < t.image_h]
+    return marks(t, xs, ys, TRIM_MARK)
+
+
+def marks(t: Tiling, xs: list[float], ys: list[float], weight: float) -> list[Op]:
+    """Short lines outside the image: across its top and bottom edges at each x, across
+    its left and right edges at each y."""
+    x0, y0, x1, y1 = t.image_box()
     ops: list[Op] = []
     for x in xs:
-        ops += [Line(x, y1 + 1 * MM, x, y1 + 1 * MM + TICK, REGISTRATION, 0.5),
-                Line(x, y0 - 1 * MM, x, y0 - 1 * MM - TICK, REGISTRATION, 0.5)]
+        ops += [Line(x, y1 + GAP, x, y1 + GAP + TICK, REGISTRATION, weight),
+                Line(x, y0 - GAP, x, y0 - GAP - TICK, REGISTRATION, weight)]
     for y in ys:
-        ops += [Line(x0 - 1 * MM, y, x0 - 1 * MM - TICK, y, REGISTRATION, 0.5),
-                Line(x1 + 1 * MM, y, x1 + 1 * MM + TICK, y, REGISTRATION, 0.5)]
+        ops += [Line(x0 - GAP, y, x0 - GAP - TICK, y, REGISTRATION, weight),
+                Line(x1 + GAP, y, x1 + GAP + TICK, y, REGISTRATION, weight)]
     return ops
 
 
@@ -170,12 +220,15 @@ def label_ops(t: Tiling, r: int, c: int) -> list[Op]:
     return ops
 
 
-def without_text(ops: tuple[Op, ...]) -> tuple[Op, ...]:
-    """The artwork of a drawing without its words (for a miniature)."""
+def without_text(ops: tuple[Op, ...], least: float = 0.0) -> tuple[Op, ...]:
+    """The artwork of a drawing without its words; strokes at least `least` wide (for a
+    miniature, whose lines would otherwise print too thin)."""
     kept: list[Op] = []
     for op in ops:
         if isinstance(op, Group):
-            kept.append(Group(without_text(op.ops), op.matrix, op.clip))
+            kept.append(Group(without_text(op.ops, least), op.matrix, op.clip))
+        elif isinstance(op, (Line, Rect, Circle)):
+            kept.append(op if op.width >= least else replace(op, width=least))
         elif not isinstance(op, Text):
             kept.append(op)
     return tuple(kept)
@@ -199,7 +252,7 @@ def map_page(face: Face, t: Tiling, steps: tuple[str, ...], title: str, where: W
     scale = min(width / cover_w, (top - FRAME) / cover_h)
     left = FRAME + (width - cover_w * scale) / 2
     mini = (scale, 0.0, 0.0, scale, left - t.x0 * scale, top - t.top * scale)
-    ops.append(Group(without_text(face.ops), mini))
+    ops.append(Group(without_text(face.ops, MAP_LINE / scale), mini))
     for r in range(t.rows):
         for c in range(t.cols):
             fx, fy = t.origin(r, c)

@@ -56,8 +56,8 @@ def board_face(board: BoardText, where: Where, problems: Problems,
     ops.append(Rect(C, C, S - 2 * C, S - 2 * C, stroke=board.ink, width=LINE))
     for sq in board.squares:
         corner = sq.position % (n // 4) == 0
-        local = corner_ops(sq, C, board, where, problems, lang) if corner else square_ops(
-            sq, W, C, board, where, problems, lang)
+        local = corner_ops(sq, C, board, where, problems, lang, bleed) if corner else \
+            square_ops(sq, W, C, board, where, problems, lang, bleed)
         ops.append(Group(tuple(local), square_matrix(sq.position, n, S, C, W)))
     ops += centre_ops(board, where, problems, lang)
     return Face("board", S, S, bleed, tuple(ops))
@@ -76,10 +76,11 @@ def fitted(blocks: tuple, x: float, top: float, width: float, height: float, siz
 
 
 def square_ops(sq: SquareText, W: float, C: float, board: BoardText, where: Where,
-               problems: Problems, lang: str) -> list[Op]:
+               problems: Problems, lang: str, bleed: float = 0.0) -> list[Op]:
+    """A square; its outer edge at y = 0, its dividers run on into the bleed."""
     ink = board.ink
     here = where.at(f"square {sq.position} ({sq.name})")
-    ops: list[Op] = [Line(0, 0, 0, C, ink, LINE), Line(W, 0, W, C, ink, LINE)]
+    ops: list[Op] = [Line(0, -bleed, 0, C, ink, LINE), Line(W, -bleed, W, C, ink, LINE)]
     top = C
     if sq.kind == "street" and sq.colour:
         band = C * 0.22
@@ -129,11 +130,12 @@ def icon_ops(sq: SquareText, cx: float, cy: float, h: float, ink: str) -> list[O
 
 
 def corner_ops(sq: SquareText, C: float, board: BoardText, where: Where,
-               problems: Problems, lang: str) -> list[Op]:
-    """A corner square; outer edges at the bottom and right of its frame."""
+               problems: Problems, lang: str, bleed: float = 0.0) -> list[Op]:
+    """A corner square; outer edges at the bottom and right of its frame, its dividers
+    run on into the bleed."""
     ink = board.ink
     here = where.at(f"corner {sq.position} ({sq.name})")
-    ops: list[Op] = [Line(0, 0, 0, C, ink, LINE), Line(0, C, C, C, ink, LINE)]
+    ops: list[Op] = [Line(0, -bleed, 0, C, ink, LINE), Line(0, C, C + bleed, C, ink, LINE)]
     kind = sq_kind(sq, board)
     if kind == "start":
         ops += fitted((Heading(sq.name.upper()),), EDGE, C - 6 * MM, C - 2 * EDGE, C * 0.3, 28,

@@ -74,19 +74,18 @@ def front_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
     return ops
 
 
-FRAME = 2.5 * MM  # a title deed's frame, inside the trim
+FRAME = 2.5 * MM  # a title deed's margin round its band and body, inside the trim
 CARD_TEXT_SIZE = 11.0  # the text of a framed card without a table (a deck card)
 FRAME_INK = "#1E1E1E"
 
 
 def framed_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
                problems: Problems, lang: str = "") -> list[Op]:
-    """A title deed: white card, thin frame, the colour band (label and name) inside the
-    frame, the body centred between band and footer. A framed card without rows (a deck
-    card) has its text centred and larger."""
-    ops: list[Op] = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=WHITE),
-                     Rect(FRAME, FRAME, w - 2 * FRAME, h - 2 * FRAME, stroke=FRAME_INK,
-                          width=0.9)]
+    """A title deed: white card, the colour band (label and name) FRAME inside the trim,
+    the body centred between band and footer. A framed card without rows (a deck card) has
+    its text centred and larger. No line runs near the trim: after a cut 1 mm off, a
+    frame there would show an uneven border."""
+    ops: list[Op] = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=WHITE)]
     gap = 1.2 * MM
     band_x, band_w = FRAME + gap, w - 2 * (FRAME + gap)
     band_h = max(h * 0.2, 16 * MM) if card.band else max(h * 0.18, 11 * MM)

@@ -16,7 +16,9 @@ def print_text(_: Labels) -> PrintText:
          _("Put glue on the strip between a tile’s right or lower picture edge and its "
            "ticks, and lay the next tile on it, its cut edge on the ticks. Start at A1 and "
            "work row by row."),
-         _("Finally cut away the white border round the whole board.")))
+         _("Finally trim the board along its trim marks (the short lines in the white "
+           "border that continue the board’s edges): the coloured strip outside them goes "
+           "too.")))
 
 
 def calibration_text(_: Labels, duplex: str, offset: str) -> CalibrationText:

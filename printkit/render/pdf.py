@@ -21,22 +21,20 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.impose.page import Document, Page
 from printkit.layout.fonts import FILES, font_path
-from printkit.layout.ops import (
-    REGISTRATION,
-    Circle,
-    Group,
-    Line,
-    Op,
-    Picture,
-    Rect,
-    Text,
-)
+from printkit.layout.ops import REGISTRATION, Circle, Group, Line, Op, Picture, Rect, Text
+from printkit.render.pdfx import OVERPRINT_OFF, OVERPRINT_ON, PrintCanvas, mark_pdfx
 
 FONT_NAMES = {role: f"PrintkitSans-{role.capitalize()}" for role in FILES}
 ALL_PLATES = CMYKColorSep(1, 1, 1, 1, spotName="All")
 NEAR_BLACK = 0.6   # K from which grey text and thin lines print as solid black
 THIN = 1.0         # lines up to this width (points) count as thin
 SAFE_NAME = re.compile(r"[A-Za-z0-9._-]{1,100}")
+
+
+def solid_black(colour: Color) -> bool:
+    """100 % K and no other ink."""
+    return isinstance(colour, CMYKColor) and not isinstance(colour, CMYKColorSep) \
+        and (colour.cyan, colour.magenta, colour.yellow, colour.black) == (0, 0, 0, 1)
 
 
 def register_fonts() -> None:
@@ -48,7 +46,9 @@ def register_fonts() -> None:
 
 
 class Painter:
-    """Draws ops on one canvas; colours as RGB, or CMYK when `cmyk` is set.
+    """Draws ops on one canvas; colours as RGB, or CMYK when `cmyk` is set. In CMYK, solid
+    black text overprints (it leaves the colour band it stands on, so a misregistered
+    plate shows no white fringe) and every other fill knocks out.
 
     Graphics state (colours, line width, dash, font) is set only when it changes, within
     each saveState/restoreState level, and runs of lines with the same pen are stroked
@@ -97,6 +97,13 @@ class Painter:
     def fill(self, colour: str, k_only: bool = False) -> None:
         if self._set("fill", (colour, k_only)):
             self.c.setFillColor(self.colour(colour, k_only))
+        if self.cmyk:
+            self.overprint(k_only and solid_black(self.colour(colour, k_only)))
+
+    def overprint(self, on: bool) -> None:
+        """Fill overprint on or off (the canvas's graphics states, CMYK only)."""
+        if self._set("overprint", on):
+            self.c.addLiteral(f"/{OVERPRINT_ON if on else OVERPRINT_OFF} gs")
 
     def pen(self, colour: str, width: float, dash: tuple[float, ...] = ()) -> None:
         if self._set("stroke", (colour, width <= THIN)):
@@ -186,7 +193,10 @@ class Painter:
         self.save()
         c.transform(*op.matrix)
         if op.reuse and op.key:
-            c.doForm(self.form(op))
+            name = self.form(op)
+            if self.cmyk:
+                self.overprint(False)  # a form starts from the state it is drawn in
+            c.doForm(name)
         else:
             if op.key:
                 c.addLiteral(f"/Item <</Name ({pdf_string(op.key)})>> BDC")
@@ -216,13 +226,16 @@ class Painter:
         return name
 
 
-def render(doc: Document, cmyk: bool = False) -> bytes:
-    """The PDF file of a document, its pages read once each, in order."""
+def render(doc: Document, cmyk: bool = False, pdfx: bool = False) -> bytes:
+    """The PDF file of a document, its pages read once each, in order; with `pdfx` (CMYK
+    only) a PDF/X-1a:2003 file (see printkit.render.pdfx)."""
+    if pdfx and not cmyk:
+        raise ValueError("PDF/X-1a is CMYK only")
     register_fonts()
     buffer = io.BytesIO()
     pages = iter(doc.pages)
     first = next(pages)
-    canvas = Canvas(buffer, pagesize=(first.width, first.height), invariant=1,
+    canvas = PrintCanvas(buffer, pagesize=(first.width, first.height), invariant=1,
                     initialFontName=FONT_NAMES["regular"], initialFontSize=9,
                     pageCompression=1, lang=doc.lang)
     canvas.setTitle(doc.title)
@@ -231,6 +244,9 @@ def render(doc: Document, cmyk: bool = False) -> bytes:
     canvas.setAuthor(doc.creator)
     if doc.keywords:
         canvas.setKeywords(doc.keywords)
+    canvas.overprint = cmyk
+    if pdfx:
+        mark_pdfx(canvas)
     painter = Painter(canvas, cmyk)
     for page in chain((first,), pages):
         draw_page(canvas, painter, page)

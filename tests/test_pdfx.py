@@ -1,0 +1,226 @@
+"""`--target shop --color cmyk` writes PDF/X-1a:2003 (ISO 15930-4): every shop file of
+every game and language is walked through the standard's requirements, one test each.
+
+Each game's shop kit is built once per session (all its languages, eu preset).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
+
+from conftest import MM
+from games import GAMES, IDS
+from printkit.colour import profile_bytes
+from printkit.pipeline import Options, build
+
+SHOP = Options(target="shop", cmyk=True)
+RGB_SPACES = {"/DeviceRGB", "/CalRGB", "/Lab", "/ICCBased"}  # X-1a: CMYK, grey, spot only
+STRING = re.compile(rb"\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f\s]*>")
+
+
+@pytest.fixture(scope="session", params=GAMES, ids=IDS)
+def shop_files(request: pytest.FixtureRequest,
+               tmp_path_factory: pytest.TempPathFactory) -> list[tuple[Path, PdfReader]]:
+    """Every shop file of one game in all its languages."""
+    out = tmp_path_factory.mktemp("shop")
+    built = build(request.param.name, ["all"], None, out, SHOP, workers=1)
+    assert {b.path.parent.parent.name for b in built} == {"nl", "nb", "da"}
+    return [(b.path, PdfReader(b.path)) for b in built]
+
+
+def walk(obj: Any, seen: set[int] | None = None) -> Iterator[Any]:
+    """Every object reachable from obj (dictionaries, arrays, streams), each once."""
+    seen = set() if seen is None else seen
+    if isinstance(obj, IndirectObject):
+        if obj.idnum in seen:
+            return
+        seen.add(obj.idnum)
+        obj = obj.get_object()
+    yield obj
+    if isinstance(obj, (DictionaryObject, StreamObject)):
+        for key, value in obj.items():
+            if key not in ("/Parent", "/P"):
+                yield from walk(value, seen)
+    elif isinstance(obj, ArrayObject):
+        for value in obj:
+            yield from walk(value, seen)
+
+
+def objects(reader: PdfReader) -> list[Any]:
+    return list(walk(reader.trailer["/Root"]))
+
+
+def content_streams(reader: PdfReader) -> Iterator[bytes]:
+    """Decoded drawing code of every page and form XObject."""
+    for page in reader.pages:
+        yield page.get_contents().get_data()
+    for obj in objects(reader):
+        if isinstance(obj, StreamObject) and obj.get("/Subtype") == "/Form":
+            yield obj.get_data()
+
+
+def operators(code: bytes) -> set[bytes]:
+    """The operators of a content stream (strings taken out first)."""
+    return {t for t in STRING.sub(b" ", code).split() if t[:1].isalpha() or t in (b"'", b'"')}
+
+
+def test_1_header_is_pdf_1_4_or_lower(shop_files) -> None:
+    for path, _ in shop_files:
+        head = path.read_bytes()[:9]
+        assert re.fullmatch(rb"%PDF-1\.[0-4]\s", head), (path, head)
+
+
+def test_2_info_names_the_pdfx_version_trapped_title_and_dates(shop_files) -> None:
+    for path, reader in shop_files:
+        info = reader.trailer["/Info"].get_object()
+        assert info["/GTS_PDFXVersion"] == "PDF/X-1a:2003", path
+        assert info["/Trapped"] in ("/True", "/False"), path
+        assert str(info["/Title"]).strip(), path
+        # dates are present and fixed (reproducible), not the time of the build
+        assert info["/CreationDate"] == info["/ModDate"] == "D:20000101000000+00'00'", path
+
+
+def test_3_trailer_has_an_id_and_nothing_is_encrypted(shop_files) -> None:
+    for path, reader in shop_files:
+        ids = reader.trailer["/ID"]
+        assert len(ids) == 2 and all(len(i.original_bytes) == 16 for i in ids), path
+        assert "/Encrypt" not in reader.trailer and not reader.is_encrypted, path
+
+
+def test_4_one_pdfx_output_intent_with_the_shipped_cmyk_profile(shop_files) -> None:
+    shipped = profile_bytes()
+    assert shipped[12:16] == b"prtr" and shipped[16:20] == b"CMYK" and shipped[8] == 2
+    for path, reader in shop_files:
+        intents = reader.trailer["/Root"]["/OutputIntents"]
+        pdfx = [i.get_object() for i in intents if i.get_object()["/S"] == "/GTS_PDFX"]
+        assert len(pdfx) == 1, path
+        intent = pdfx[0]
+        assert intent["/Type"] == "/OutputIntent"
+        assert intent["/OutputConditionIdentifier"] == "FOGRA39"
+        assert intent["/RegistryName"] and intent["/Info"]
+        profile = intent["/DestOutputProfile"].get_object()
+        assert profile["/N"] == 4 and profile.get_data() == shipped, path
+
+
+def test_5_every_page_has_trim_and_bleed_nested_in_the_media_and_no_artbox(
+        shop_files) -> None:
+    for path, reader in shop_files:
+        for number, page in enumerate(reader.pages, 1):
+            where = f"{path.name} p{number}"
+            assert "/TrimBox" in page and "/BleedBox" in page, where
+            assert "/ArtBox" not in page, where
+            media, bleed, trim = ([float(v) for v in page[k]]
+                                  for k in ("/MediaBox", "/BleedBox", "/TrimBox"))
+            assert media[:2] <= bleed[:2] and media[2:] >= bleed[2:], where
+            # every shop page has bleed: 3 mm on every side (page = trim + bleed)
+            assert [t - b for t, b in zip(trim[:2], bleed[:2])] == pytest.approx(
+                [3 * MM] * 2, abs=0.01), where
+            assert [b - t for t, b in zip(trim[2:], bleed[2:])] == pytest.approx(
+                [3 * MM] * 2, abs=0.01), where
+
+
+def test_6_every_font_is_embedded(shop_files) -> None:
+    for path, reader in shop_files:
+        fonts = [o for o in objects(reader)
+                 if isinstance(o, DictionaryObject) and o.get("/Type") == "/Font"
+                 and o.get("/Subtype") != "/Type0"]
+        assert fonts, path
+        for font in fonts:
+            descriptor = font["/FontDescriptor"].get_object()
+            assert {"/FontFile", "/FontFile2", "/FontFile3"} & set(descriptor), \
+                (path, font["/BaseFont"])
+
+
+def test_7_no_rgb_lab_or_icc_colour_anywhere(shop_files) -> None:
+    for path, reader in shop_files:
+        for code in content_streams(reader):
+            assert not operators(code) & {b"rg", b"RG"}, path
+        for obj in objects(reader):
+            if isinstance(obj, ArrayObject) and obj and obj[0] in ("/Separation", "/DeviceN"):
+                assert obj[2] == "/DeviceCMYK", (path, obj)
+            if isinstance(obj, DictionaryObject) and "/ColorSpace" in obj:
+                spaces = obj["/ColorSpace"]
+                names = spaces.values() if isinstance(spaces, DictionaryObject) else [spaces]
+                for space in names:
+                    space = space.get_object()
+                    family = space[0] if isinstance(space, ArrayObject) else space
+                    assert family not in RGB_SPACES, (path, space)
+            assert obj not in ("/DeviceRGB", "/CalRGB", "/Lab"), path
+
+
+def test_8_nothing_is_transparent(shop_files) -> None:
+    for path, reader in shop_files:
+        for obj in objects(reader):
+            if not isinstance(obj, (DictionaryObject, StreamObject)):
+                continue
+            assert obj.get("/SMask", "/None") == "/None", path
+            assert obj.get("/BM", "/Normal") in ("/Normal", "/Compatible"), path
+            assert float(obj.get("/CA", 1)) == 1 and float(obj.get("/ca", 1)) == 1, path
+            group = obj.get("/Group")
+            assert group is None or group.get_object().get("/S") != "/Transparency", path
+
+
+def test_9_no_actions_scripts_forms_annotations_or_embedded_files(shop_files) -> None:
+    for path, reader in shop_files:
+        root = reader.trailer["/Root"]
+        assert not {"/AcroForm", "/OpenAction", "/AA"} & set(root), path
+        assert "/JavaScript" not in root.get("/Names", {}), path
+        assert "/EmbeddedFiles" not in root.get("/Names", {}), path
+        for page in reader.pages:
+            assert "/Annots" not in page and "/AA" not in page, path
+
+
+def test_10_no_lzw_transfer_functions_or_postscript(shop_files) -> None:
+    for path, reader in shop_files:
+        for obj in objects(reader):
+            if isinstance(obj, (DictionaryObject, StreamObject)):
+                filters = obj.get("/Filter", [])
+                filters = filters if isinstance(filters, ArrayObject) else [filters]
+                assert "/LZWDecode" not in filters, path
+                assert obj.get("/TR", "/Default") == "/Default" and "/TR2" not in obj, path
+                assert obj.get("/Subtype") != "/PS" and "/PS" not in obj, path
+        for code in content_streams(reader):
+            assert b"PS" not in operators(code), path
+
+
+def test_11_black_text_overprints_and_white_text_knocks_out(shop_files) -> None:
+    """Solid black text is drawn with fill overprint on (mode 1: the colour under it
+    stays); text in any other colour, white on a band above all, knocks out."""
+    seen = 0
+    for path, reader in shop_files:
+        for code in content_streams(reader):
+            state, fill, saved = "/OPoff", b"", []
+            for token in re.finditer(rb"/OP(?:on|off) gs|[\d.]+ [\d.]+ [\d.]+ [\d.]+ k|BT"
+                                     rb"|(?<!\S)[qQ](?!\S)", STRING.sub(b" ", code)):
+                text = token.group()
+                if text == b"q":
+                    saved.append((state, fill))
+                elif text == b"Q":
+                    state, fill = saved.pop()
+                elif text.endswith(b" gs"):
+                    state = text.split()[0].decode()
+                elif text.endswith(b" k"):
+                    fill = text
+                else:
+                    black = [float(v) for v in fill.split()[:4]] == [0, 0, 0, 1]
+                    assert state == ("/OPon" if black else "/OPoff"), (path, fill)
+                    seen += black
+        on = [o for o in objects(reader) if isinstance(o, DictionaryObject)
+              and o.get("/Type") == "/ExtGState" and o.get("/op") is True]
+        assert all(o["/OPM"] == 1 for o in on), path
+    assert seen, "no black text found: the check would be vacuous"
+
+
+def test_12_the_shipped_profile_is_small_and_made_by_its_script() -> None:
+    from printkit.colour import PROFILE
+
+    assert PROFILE.stat().st_size < 300_000
+    script = (PROFILE.parent / "make_profile.sh").read_text("utf-8")
+    assert "colprof" in script and "FOGRA39L.ti3" in script and PROFILE.name in script
