@@ -38,7 +38,7 @@ def ids(game: Game, problems: Problems) -> None:
     unique(game.stations, "station", problems)
     unique(game.utilities, "utility", problems)
     unique(game.taxes, "tax", problems)
-    seen: dict[str, str] = {c: "corner" for c in CORNERS}
+    seen: dict[str, str] = dict.fromkeys(CORNERS, "corner")
     for kind, records in (("street", game.streets), ("station", game.stations),
                           ("utility", game.utilities), ("tax", game.taxes)):
         for rec in records:

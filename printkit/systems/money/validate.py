@@ -39,7 +39,7 @@ def ids(game: Game, problems: Problems) -> None:
     # a deck named twice is reported by the loader, where game.toml names it
     for deck in game.decks:
         unique(deck.cards, f"card of deck '{deck.id}'", problems)
-    seen: dict[str, str] = {c: "corner" for c in CORNERS}
+    seen: dict[str, str] = dict.fromkeys(CORNERS, "corner")
     for kind, records in (("street", game.streets), ("station", game.stations),
                           ("utility", game.utilities), ("tax", game.taxes)):
         for rec in records:
