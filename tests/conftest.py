@@ -143,7 +143,8 @@ def assert_same_places(found: dict, expected: dict, tolerance: float = 1e-3) -> 
     assert found.keys() == expected.keys()
     for name, (x, y) in expected.items():
         fx, fy = found[name]
-        assert abs(fx - x) <= tolerance and abs(fy - y) <= tolerance, name
+        assert abs(fx - x) <= tolerance, name
+        assert abs(fy - y) <= tolerance, name
 @dataclass(frozen=True)
 class Run:
     """What a user sees from one command: exit code, standard output and error lines."""

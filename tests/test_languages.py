@@ -134,5 +134,7 @@ def test_a_build_reads_only_the_text_files_of_its_languages(tmp_path: Path) -> N
                  ("build", str(game), "--lang", "all", "--out", out),
                  ("check", str(game))):
         code, output = run(*args)
-        assert code == 2 and "text/da.toml:" in output and "malformed TOML" in output, args
+        assert code == 2, args
+        assert "text/da.toml:" in output, args
+        assert "malformed TOML" in output, args
     assert not (tmp_path / "out" / "spankopoly" / "da").exists()

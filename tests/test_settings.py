@@ -199,7 +199,7 @@ def test_calibration_pointers_lie_behind_the_zeros_shifted_by_the_offset(tmp_pat
         else:
             assert any(abs(y - y0) < 0.01 and x0 <= span[0] and span[1] <= x1
                        for y, span in zeros_y)
-    for before, after in zip(red, shifted):
+    for before, after in zip(red, shifted, strict=True):
         assert after["x0"] - before["x0"] == pytest.approx(1 * MM, abs=1e-3)
         assert after["y0"] - before["y0"] == pytest.approx(-0.5 * MM, abs=1e-3)
 

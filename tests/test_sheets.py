@@ -40,7 +40,7 @@ def test_each_back_is_centred_behind_its_front(kit, paper: str, duplex: str,
     pages = sheets(kit, product, paper=paper, duplex=duplex)
     assert len(pages) % 2 == 0
     cards = 0
-    for front_page, back_page in zip(pages[0::2], pages[1::2]):
+    for front_page, back_page in zip(pages[0::2], pages[1::2], strict=True):
         assert float(front_page.mediabox.width) == pytest.approx(w, abs=0.01)
         fronts, _ = fronts_and_backs(front_page)
         _, backs = fronts_and_backs(back_page)
@@ -67,7 +67,7 @@ def test_back_offset_shifts_every_back_by_exactly_that(kit, duplex: str) -> None
 def test_duplex_none_puts_backs_on_their_own_sheets_in_the_same_places(kit) -> None:
     pages = sheets(kit, "deeds", duplex="none", back_offset=(2 * MM, 2 * MM))
     half = len(pages) // 2
-    for front_page, back_page in zip(pages[:half], pages[half:]):
+    for front_page, back_page in zip(pages[:half], pages[half:], strict=True):
         fronts, none = fronts_and_backs(front_page)
         assert not none
         none, backs = fronts_and_backs(back_page)

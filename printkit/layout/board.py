@@ -69,7 +69,7 @@ def fitted(blocks: tuple, x: float, top: float, width: float, height: float, siz
     if result is None:
         too_long(where, problems, 6)
         return []
-    lines, used = result
+    lines, _used = result
     return placed_ops(lines, x, top - (height - lines[-1].dy) / 2 if lines else top, width,
                       colour, centre=True)
 

@@ -76,17 +76,17 @@ def column_widths(rows: tuple[tuple[str, ...], ...], width: float, size: float) 
     shared in proportion to what the columns need to fit their cells on one line."""
     fonts = [metrics("bold")] + [metrics("regular")] * (len(rows) - 1)
     columns = range(len(rows[0]))
-    natural = [max(f.width(r[i], size) for f, r in zip(fonts, rows)) + 2 * CELL_PAD
+    natural = [max(f.width(r[i], size) for f, r in zip(fonts, rows, strict=True)) + 2 * CELL_PAD
                for i in columns]
-    minimum = [max(f.width(word, size) for f, r in zip(fonts, rows) for word in
+    minimum = [max(f.width(word, size) for f, r in zip(fonts, rows, strict=True) for word in
                    r[i].split(" ") or [""]) + 2 * CELL_PAD for i in columns]
     if sum(natural) <= width:
         return [w * width / sum(natural) for w in natural]
     extra = width - sum(minimum)
-    wants = [n - m for n, m in zip(natural, minimum)]
+    wants = [n - m for n, m in zip(natural, minimum, strict=True)]
     if extra <= 0 or not sum(wants):
         return minimum
-    return [m + extra * w / sum(wants) for m, w in zip(minimum, wants)]
+    return [m + extra * w / sum(wants) for m, w in zip(minimum, wants, strict=True)]
 
 
 def fit_table(rows: tuple[tuple[str, ...], ...], width: float
@@ -100,7 +100,8 @@ def fit_table(rows: tuple[tuple[str, ...], ...], width: float
         while size >= MIN_SIZE:
             widths = column_widths(tuple(cells_text), width, size)
             cells = [[wrap(c, "bold" if r == 0 else "regular", size, w - 2 * CELL_PAD)
-                      for c, w in zip(row, widths)] for r, row in enumerate(cells_text)]
+                      for c, w in zip(row, widths, strict=False)]
+                     for r, row in enumerate(cells_text)]
             if sum(widths) <= width + 0.01 and all(c is not None for row in cells for c in row):
                 return size, widths, cells
             size -= 0.5
@@ -121,7 +122,7 @@ def table_chunks(t: BookTable, width: float, number: int, where: Where,
         ops: list[Op] = [Rect(0, -h, width, h, fill=SHADE if r == 0 else None,
                               stroke="#9A9A9A", width=0.4)]
         x = 0.0
-        for lines, w in zip(row, widths):
+        for lines, w in zip(row, widths, strict=False):
             ops += [Text(x + CELL_PAD, -CELL_PAD - size - n * step, line,
                          "bold" if r == 0 else "regular", size, INK)
                     for n, line in enumerate(lines or [])]

@@ -56,9 +56,9 @@ def metrics(role: str) -> Metrics:
     data = font_path(role).read_bytes()
     units_per_em, advance = advances(data)
     scale = 1000.0 / units_per_em
-    widths = {chr(cp): int(round(advance[glyph] * scale))
+    widths = {chr(cp): round(advance[glyph] * scale)
               for cp, glyph in character_map(data).items()}
-    default = int(round(advance[0] * scale))  # glyph 0 is .notdef
+    default = round(advance[0] * scale)  # glyph 0 is .notdef
     return Metrics(widths, default)
 
 

@@ -57,7 +57,8 @@ def _format12(data: bytes, at: int) -> dict[int, int]:
     mapping = {}
     for i in range(groups):
         first, last, glyph = unpack_from(">III", data, at + 16 + 12 * i)
-        mapping.update(zip(range(first, last + 1), range(glyph, glyph + last - first + 1)))
+        mapping.update(zip(range(first, last + 1), range(glyph, glyph + last - first + 1),
+                           strict=True))
     return mapping
 
 

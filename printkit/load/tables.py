@@ -122,7 +122,8 @@ def read_csv(
             problems.add_unreadable(where, f"{len(cells)} cells but the header has "
                                     f"{len(header)} columns; quote cells that contain commas")
             continue
-        rows.append(Row(dict(zip(header, cells + [""] * (len(header) - len(cells)))), where))
+        padded = cells + [""] * (len(header) - len(cells))
+        rows.append(Row(dict(zip(header, padded, strict=True)), where))
     return rows
 
 
@@ -255,7 +256,8 @@ def _deep_line(text: str) -> int:
 
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?")
-_KEY = re.compile(r"^\s*((?:[A-Za-z0-9_\-]+|\"[^\"]*\"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_\-]+|\"[^\"]*\"|'[^']*'))*)\s*=")
+_KEY = re.compile(r"^\s*((?:[A-Za-z0-9_\-]+|\"[^\"]*\"|'[^']*')"
+                  r"(?:\s*\.\s*(?:[A-Za-z0-9_\-]+|\"[^\"]*\"|'[^']*'))*)\s*=")
 _PART = re.compile(r"\"([^\"]*)\"|'([^']*)'|([A-Za-z0-9_\-]+)")
 
 

@@ -141,7 +141,7 @@ def roles(doc: Toml, problems: Problems) -> tuple[Role, ...]:
                 problems.add(doc.where("roles", rid, key), "unknown key; known keys are "
                              + ", ".join(sorted(ROLE_KEYS)))
 
-        def n(key: str, default: int | None, low: int, high: int) -> int:
+        def n(key: str, default: int | None, low: int, high: int, rid: str = rid) -> int:
             return number(doc, problems, ("roles", rid, key), default, low, high)
 
         result.append(Role(

@@ -274,7 +274,7 @@ def roles_table(game: Game, w: Wording, _: Labels, money: Money) -> Rows:
 
 
 def command_card(game: Game, w: Wording, _: Labels, money: Money) -> Deck:
-    head, fills = role_heads(game, w, _("Dice"))
+    _head, fills = role_heads(game, w, _("Dice"))
     title = w.text("game", "title")
     front = CardText(
         "commands", _("Commands"), band=title, colour=game.accent,

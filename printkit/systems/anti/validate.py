@@ -10,6 +10,7 @@ are the classic checks. Every problem names the file and line a user has to edit
 from __future__ import annotations
 
 from collections import Counter
+from itertools import pairwise
 
 from printkit.errors import Problems
 from printkit.systems.anti.model import (
@@ -113,8 +114,8 @@ def rents(game: Game, problems: Problems) -> None:
                              f"(game.toml [roles.{r.role}] houses); leave {column} empty")
             elif value is not None and value <= 0:
                 problems.add(where, "the rent must be more than 0")
-        values = [(c, v) for c, v in zip(LADDER, r.ladder) if v is not None]
-        for (c0, v0), (c1, v1) in zip(values, values[1:]):
+        values = [(c, v) for c, v in zip(LADDER, r.ladder, strict=True) if v is not None]
+        for (c0, v0), (c1, v1) in pairwise(values):
             if v1 < v0:
                 problems.add(r.where.at(c1), f"the rent falls along the ladder: {c1} {v1} is "
                              f"less than {c0} {v0}; rents must rise from unbuilt to hotel")

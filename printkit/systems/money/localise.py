@@ -112,7 +112,8 @@ def prepare(game: Game, w: Wording) -> Money:
 
 def products(game: Game) -> tuple[str, ...]:
     """The names of the products `localise` makes of the game, in build order."""
-    return (*("board", "deeds", *(d.id for d in game.decks), "ledger"), *(("rules",) if has_rules(game) else ()))
+    return (*("board", "deeds", *(d.id for d in game.decks), "ledger"),
+            *(("rules",) if has_rules(game) else ()))
 
 
 def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> Kit:

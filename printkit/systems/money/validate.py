@@ -81,7 +81,7 @@ def prices(game: Game, problems: Problems) -> None:
             problems.add(p.where.at("mortgage"), f"the mortgage value {p.mortgage} is more "
                          f"than the price {p.price}; the bank lends at most the price")
     for s in game.streets:
-        for column, rent in zip(LADDER, s.rents):
+        for column, rent in zip(LADDER, s.rents, strict=True):
             positive(rent, s.where.at(column), "rent", problems)
     for t in game.taxes:
         positive(t.amount, t.where.at("amount"), "tax", problems)

@@ -58,7 +58,8 @@ def text_keys(game: Game) -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
 
 def products(game: Game) -> tuple[str, ...]:
     """The names of the products `localise` makes of the game, in build order."""
-    return (*("board", "deeds", "chance", "scorepad", "lines"), *(("rules",) if has_rules(game) else ()))
+    return (*("board", "deeds", "chance", "scorepad", "lines"),
+            *(("rules",) if has_rules(game) else ()))
 
 
 def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> Kit:
