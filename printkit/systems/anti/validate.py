@@ -17,13 +17,12 @@ from printkit.systems.anti.model import (
     CITY_SIZES,
     COMMAND_ACTIONS,
     COMMANDS,
-    LADDER,
     ROLES,
     SUMS,
     Game,
 )
 from printkit.systems.money import validate as classic
-from printkit.systems.money.model import CORNERS
+from printkit.systems.money.model import CORNERS, LADDER
 from printkit.validate.common import refer, unique
 
 

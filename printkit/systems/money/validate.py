@@ -8,12 +8,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection
-from typing import Any
 
 from babel.numbers import list_currencies
 
 from printkit.errors import Problems, Where
-from printkit.systems.money.model import ACTIONS, CORNERS, LADDER, Card, Game, Scale
+from printkit.systems.money.model import (
+    ACTIONS,
+    CORNERS,
+    LADDER,
+    Card,
+    Game,
+    MoneyGame,
+    Scale,
+)
 from printkit.validate.board import Ring, board_file, check_board
 from printkit.validate.common import refer, unique
 
@@ -25,7 +32,7 @@ def check(game: Game, problems: Problems) -> None:
         part(game, problems)
 
 
-def file_where(game: Game, name: str, line: int = 1) -> Where:
+def file_where(game: MoneyGame, name: str, line: int = 1) -> Where:
     """A place in another file of the game folder (game.where names game.toml)."""
     return Where(game.where.path.replace("game.toml", name), line)
 
@@ -58,7 +65,7 @@ def references(game: Game, problems: Problems) -> None:
                          "or give it streets in streets.csv")
 
 
-def money(game: Game, problems: Problems) -> None:
+def money(game: MoneyGame, problems: Problems) -> None:
     m = game.money
     if m.currency not in list_currencies():
         problems.add(m.where, f"'{m.currency}' is not a currency code; write an ISO 4217 "
@@ -124,7 +131,7 @@ def board(game: Game, problems: Problems) -> None:
                          f"row with kind card and ref {deck.id} to board.csv")
 
 
-def board_squares(game: Any, known: dict[str, Collection[str]], words: dict[str, str],
+def board_squares(game: MoneyGame, known: dict[str, Collection[str]], words: dict[str, str],
                   problems: Problems) -> Counter[tuple[str, str]]:
     """The board of a money game: the one board check with its properties and corners."""
     ring = Ring(known=known, words=words, corners=CORNERS, declared=game.board_squares,
