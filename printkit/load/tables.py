@@ -179,7 +179,7 @@ class Toml:
 
     path: Path
     data: dict[str, Any]
-    lines: dict[tuple, int]
+    lines: dict[tuple[str | int, ...], int]
     problems: Problems
 
     def where(self, *keys: str | int) -> Where:
@@ -265,11 +265,11 @@ def _split_key(key: str) -> tuple[str, ...]:
     return tuple(a or b or c for a, b, c in _PART.findall(key))
 
 
-def key_lines(text: str) -> dict[tuple, int]:
+def key_lines(text: str) -> dict[tuple[str | int, ...], int]:
     """Map every table header and key path to its line; array tables get their index."""
-    lines: dict[tuple, int] = {}
-    counts: dict[tuple, int] = {}
-    table: tuple = ()
+    lines: dict[tuple[str | int, ...], int] = {}
+    counts: dict[tuple[str | int, ...], int] = {}
+    table: tuple[str | int, ...] = ()
     depth = 0  # open brackets of a multi-line value
     for number, line in enumerate(_lines(text), 1):
         if depth == 0:
