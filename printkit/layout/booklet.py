@@ -191,10 +191,10 @@ def cover(book: BookletText, size: tuple[float, float]) -> Face:
     # cannot print there
     band = 10 * MM
     ops: list[Op] = [Rect(band, h * 0.42, w - 2 * band, h * 0.22, fill=ACCENT)]
-    size = 30.0
-    while metrics("bold").width(book.title, size) > w - 2 * OUTER and size > 12:
-        size -= 1
-    ops.append(Text(w / 2, h * 0.42 + h * 0.11 - size * 0.3, book.title, "bold", size,
+    pt = 30.0
+    while metrics("bold").width(book.title, pt) > w - 2 * OUTER and pt > 12:
+        pt -= 1
+    ops.append(Text(w / 2, h * 0.42 + h * 0.11 - pt * 0.3, book.title, "bold", pt,
                     "#FFFFFF", "centre"))
     ops.append(Text(w / 2, h * 0.42 - 12 * MM, book.subtitle, "regular", 16, INK, "centre"))
     return Face("cover", w, h, 0, tuple(ops))
