@@ -8,7 +8,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from printkit.pipeline import Options, build  # noqa: E402
+from printkit.pipeline import Options, build
 
 if __name__ == "__main__":
     build("spankopoly", ["nl"], Path(sys.argv[1]), Path(sys.argv[2]), Options(),

@@ -58,7 +58,7 @@ def measure(cmds: list[list[str]], repeat: int, cwd: Path) -> list[tuple[float, 
     times in turn (A B A B …), so that a busy moment on the machine hits them alike."""
     runs: list[list[tuple[float, float]]] = [[] for _ in cmds]
     for _ in range(repeat):
-        for cmd, found in zip(cmds, runs):
+        for cmd, found in zip(cmds, runs, strict=True):
             found.append(run_once(cmd, cwd))
     return [(min(w for w, _ in found), statistics.median(w for w, _ in found),
              max(m for _, m in found)) for found in runs]
@@ -78,7 +78,7 @@ def deck_cards(data: Path) -> list[dict[str, str]]:
     deck = localise(system_of(game), game, "nl").product("chance").content
     return [{"title": f.title, "text": f.blocks[0].text, "footer": f.footer,
              "colour": f.colour, "back": b.title, "subtitle": b.blocks[0].text}
-            for f, b in zip(deck.fronts, deck.backs)]
+            for f, b in zip(deck.fronts, deck.backs, strict=True)]
 
 
 def decks(tmp: Path, repeat: int) -> list[tuple[int, tuple, tuple]]:
@@ -142,7 +142,8 @@ def main() -> None:
         ours_card, ref_card = (ours_l[0] - ours_s[0]) / cards, (ref_l[0] - ref_s[0]) / cards
         print(f"per card (600 less 60): printkit {ours_card * 1000:.2f} ms, reference "
               f"{ref_card * 1000:.2f} ms; fixed start-up: printkit "
-              f"{ours_s[0] - small * ours_card:.2f} s, reference {ref_s[0] - small * ref_card:.2f} s")
+              f"{ours_s[0] - small * ours_card:.2f} s, reference "
+              f"{ref_s[0] - small * ref_card:.2f} s")
         wall, _, rss = large_deck(tmp)
         per_card = (rss - rows[-1][1][2]) * 1024 / (10_000 - rows[-1][0])
         print(f"10000-card deck: printkit {wall:.1f} s, peak RSS {rss:.0f} MiB (one run); "

@@ -6,7 +6,6 @@ is written in that case.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -18,8 +17,9 @@ from printkit.errors import PrintkitError, display_path
 from printkit.layout.ops import MM
 from printkit.localise import check_texts
 from printkit.localise.languages import load_languages
-from printkit.pipeline import Options, calibration, languages_of, load, system_of
+from printkit.options import Options
 from printkit.pipeline import build as run_build
+from printkit.pipeline import calibration, languages_of, load, system_of
 from printkit.report import list_files, progress
 from printkit.resources import DEFAULT_GAME, list_games
 from printkit.scaffold import new_game
@@ -411,4 +411,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -59,7 +59,7 @@ class PrintkitError(Exception):
         self.problems = tuple(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[PrintkitError], tuple[list[Problem]]]:
         """Pickled with its problems (errors travel back from worker processes)."""
         return (PrintkitError, (list(self.problems),))
 
@@ -100,7 +100,7 @@ class Problems:
         return bool(self.items)
 
 
-def _order(p: Problem) -> tuple:
+def _order(p: Problem) -> tuple[str, int, str, str]:
     return (p.where.path, p.where.line, p.where.field, p.message)
 
 

@@ -41,7 +41,7 @@ class Options:
 class Resolved:
     """Options with every choice made and checked against the print settings `spec`."""
 
-    players: int | None
+    players: int  # the pipeline chooses it for the game (players_for); else 4
     paper: str
     duplex: str
     back_offset: tuple[float, float]
@@ -86,7 +86,8 @@ def resolve(options: Options, spec: PrintSpec) -> Resolved:
     for value, known, option in checks:
         if value not in known:
             raise PrintkitError(f"{option}{value}: choose one of {', '.join(known)}")
-    resolved = Resolved(players=options.players, paper=paper, duplex=duplex,
+    players = 4 if options.players is None else options.players
+    resolved = Resolved(players=players, paper=paper, duplex=duplex,
                         back_offset=offset, cmyk=options.cmyk,
                         allow_missing=options.allow_missing, target=target, vendor=vendor,
                         board_size=options.board_size.strip().lower(), settings=spec,

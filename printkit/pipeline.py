@@ -9,6 +9,7 @@ all cores (printkit.workers).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -64,10 +65,8 @@ def load(name: str, data: Path | None, langs: list[str] | None = None) -> AnyGam
     problems = Problems(folder.parent)
     codes = None  # every language's text files
     if langs is not None:
-        try:
+        with suppress(PrintkitError):  # an unknown --lang is reported once the game is loaded
             codes = asked_codes(langs, load_languages(folder))
-        except PrintkitError:  # an unknown --lang is reported once the game is loaded
-            pass
     game = load_game(folder, manifest, system.load, problems, codes)
     return validate_game(game, system.check, problems)
 

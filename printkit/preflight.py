@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,8 @@ from pypdf.generic import DictionaryObject
 from printkit.claims import Claim, card_safe_zone, claim_problems, read_claim
 from printkit.errors import PrintkitError
 from printkit.units import MM
+
+PdfTest = Callable[[dict[str, Any]], bool]  # a test of one of pdfplumber's objects
 
 BASE14 = {"Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique", "Helvetica",
           "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique", "Times-Roman",
@@ -74,22 +77,22 @@ def check_pdf(path: Path, limits: Limits = Limits(), target: str = "") -> Report
         if problem:
             report.problems.append(f"font {name}: {problem}")
     with pdfplumber.open(path) as pdf:
-        for number, page in enumerate(pdf.pages, 1):
+        for number, drawn in enumerate(pdf.pages, 1):
             trim = effective_trim(pages[number - 1])
             bleed = box_of(pages[number - 1], "/BleedBox") or trim
-            found = text_size(page, limits) + image_problems(page, limits)
+            found = text_size(drawn, limits) + image_problems(drawn, limits)
             if number in tiles:
                 report.notes.append(f"p{number}: a tile: safe zone and bleed are checked on "
                                     "the one-sheet original")
             else:
-                found += text_zone(page, number, trim, claim, limits) + bleed_problems(
-                    page, trim, bleed, limits)
+                found += text_zone(drawn, number, trim, claim, limits) + bleed_problems(
+                    drawn, trim, bleed, limits)
             report.problems += [f"p{number}: {p}" for p in found]
     return report
 
 
 def tile_pages(reader: PdfReader) -> set[int]:
-    keywords = str((reader.metadata or {}).get("/Keywords", ""))
+    keywords = str(reader.metadata.get("/Keywords", "") if reader.metadata else "")
     match = TILES.search(keywords)
     return set(range(int(match.group(1)), int(match.group(2)) + 1)) if match else set()
 
@@ -141,14 +144,20 @@ def collect_fonts(resources: Any, fonts: dict[str, str], seen: set[int]) -> None
     if id(resources) in seen:
         return
     seen.add(id(resources))
-    for font in (resources.get("/Font") or DictionaryObject()).get_object().values():
+    for font in pdf_dict(resources.get("/Font")).values():
         font = font.get_object()
         name = str(font.get("/BaseFont", "(unnamed)")).lstrip("/")
         fonts[name] = fonts.get(name) or font_problem(font, name)
-    for xobject in (resources.get("/XObject") or DictionaryObject()).get_object().values():
+    for xobject in pdf_dict(resources.get("/XObject")).values():
         xobject = xobject.get_object()
         if xobject.get("/Subtype") == "/Form":
             collect_fonts(xobject.get("/Resources"), fonts, seen)
+
+
+def pdf_dict(value: Any) -> DictionaryObject:
+    """A PDF dictionary through its indirect reference (an empty one when absent)."""
+    found = value.get_object() if value else None
+    return found if isinstance(found, DictionaryObject) else DictionaryObject()
 
 
 def font_problem(font: Any, name: str) -> str:
@@ -165,7 +174,7 @@ def font_problem(font: Any, name: str) -> str:
     return "not embedded"
 
 
-def char_size(char: dict) -> float:
+def char_size(char: dict[str, Any]) -> float:
     """The size a character prints at: its font size through the text and page matrices
     (pdfplumber's `size` is a box height, which is wrong for turned text)."""
     a, b, c, d = char["matrix"][:4]
@@ -175,14 +184,14 @@ def char_size(char: dict) -> float:
         size = (height - abs(b) * adv) / abs(d) if d else height
     else:
         size = (width - abs(a) * adv) / abs(c)
-    return size * math.sqrt(abs(a * d - b * c))
+    return float(size * math.sqrt(abs(a * d - b * c)))
 
 
-def visible(chars: list[dict]) -> list[dict]:
+def visible(chars: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [c for c in chars if c["text"].strip()]
 
 
-def sample(chars: list[dict]) -> str:
+def sample(chars: list[dict[str, Any]]) -> str:
     text = "".join(c["text"] for c in chars[:24])
     return text + ("…" if len(chars) > 24 else "")
 
@@ -228,14 +237,15 @@ def bleed_problems(page: Any, trim: Box, bleed: Box, limits: Limits) -> list[str
     """Filled artwork that reaches a trim edge must run into a bleed of the minimum width."""
     x0, y0, x1, y1 = trim
     need = limits.min_bleed - 0.01
-    sides = {"left": (x0 - bleed[0], lambda o: o["x0"] <= x0 + TOUCH and o["x1"] > x0,
-                      lambda o: o["x0"] <= x0 - need),
-             "right": (bleed[2] - x1, lambda o: o["x1"] >= x1 - TOUCH and o["x0"] < x1,
-                       lambda o: o["x1"] >= x1 + need),
-             "bottom": (y0 - bleed[1], lambda o: o["y0"] <= y0 + TOUCH and o["y1"] > y0,
-                        lambda o: o["y0"] <= y0 - need),
-             "top": (bleed[3] - y1, lambda o: o["y1"] >= y1 - TOUCH and o["y0"] < y1,
-                     lambda o: o["y1"] >= y1 + need)}
+    sides: dict[str, tuple[float, PdfTest, PdfTest]] = {
+        "left": (x0 - bleed[0], lambda o: o["x0"] <= x0 + TOUCH and o["x1"] > x0,
+                 lambda o: o["x0"] <= x0 - need),
+        "right": (bleed[2] - x1, lambda o: o["x1"] >= x1 - TOUCH and o["x0"] < x1,
+                  lambda o: o["x1"] >= x1 + need),
+        "bottom": (y0 - bleed[1], lambda o: o["y0"] <= y0 + TOUCH and o["y1"] > y0,
+                   lambda o: o["y0"] <= y0 - need),
+        "top": (bleed[3] - y1, lambda o: o["y1"] >= y1 - TOUCH and o["y0"] < y1,
+                lambda o: o["y1"] >= y1 + need)}
     art = [o for o in page.rects + page.curves if o.get("fill")
            and o["x1"] > x0 and o["x0"] < x1 and o["y1"] > y0 and o["y0"] < y1]
     found = []

@@ -64,7 +64,7 @@ def is_game(folder: Path) -> bool:
 
 def list_games(data: Path | None) -> list[str]:
     """Names of every game found, the user's and the built-in ones."""
-    names = set()
+    names: set[str] = set()
     for folder in data_dirs(data):
         names.update(p.parent.name for p in folder.glob("*/game.toml"))
     return sorted(names)

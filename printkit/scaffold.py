@@ -1,11 +1,11 @@
 """`printkit new`: copy a game into a data folder as the start of a custom game, with a
 comment explaining every field of its data files.
 
-The explanations are data: each system's fields.toml (printkit/systems/<system>/). TOML keys without a comment get
-one above them; CSV files get "# column: meaning" lines above their header (the CSV reader
-skips lines starting with #); text files and rule booklets get a header. The copy is made
-in a temporary folder beside the target and renamed into place, so a failure leaves
-nothing behind; an existing folder is never overwritten.
+The explanations are data: each system's fields.toml (printkit/systems/<system>/). TOML keys
+without a comment get one above them; CSV files get "# column: meaning" lines above their
+header (the CSV reader skips lines starting with #); text files and rule booklets get a
+header. The copy is made in a temporary folder beside the target and renamed into place, so
+a failure leaves nothing behind; an existing folder is never overwritten.
 """
 
 from __future__ import annotations

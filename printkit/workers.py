@@ -10,7 +10,7 @@ jobs run one after the other in this process: the output is the same bytes eithe
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from printkit.errors import PrintkitError, Problem
@@ -24,7 +24,7 @@ def default_workers(jobs: int) -> int:
     return max(1, min(jobs, cores))
 
 
-def run_all(jobs: list[Callable[[], T]], workers: int | None = None,
+def run_all(jobs: Sequence[Callable[[], T]], workers: int | None = None,
             prepare: Callable[[], None] = lambda: None,
             done: Callable[[int], None] = lambda _: None) -> list[T]:
     """The results of jobs, in order. `prepare` runs once before any job (before forking);
@@ -55,7 +55,7 @@ def run_all(jobs: list[Callable[[], T]], workers: int | None = None,
     return results
 
 
-def _one_by_one(jobs: list[Callable[[], T]], done: Callable[[int], None]) -> list[T]:
+def _one_by_one(jobs: Sequence[Callable[[], T]], done: Callable[[int], None]) -> list[T]:
     problems: list[Problem] = []
     results: list[T] = []
     for i, job in enumerate(jobs):

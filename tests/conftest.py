@@ -25,7 +25,7 @@ def no_user_print_settings():
     """Tests see only the built-in print settings (and the files they pass with --config),
     never a printkit.toml of the person running them."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("printkit.load.printing.usual_configs", lambda: [])
+        patch.setattr("printkit.load.printing.usual_configs", list)
         yield
 
 
@@ -143,7 +143,8 @@ def assert_same_places(found: dict, expected: dict, tolerance: float = 1e-3) -> 
     assert found.keys() == expected.keys()
     for name, (x, y) in expected.items():
         fx, fy = found[name]
-        assert abs(fx - x) <= tolerance and abs(fy - y) <= tolerance, name
+        assert abs(fx - x) <= tolerance, name
+        assert abs(fy - y) <= tolerance, name
 @dataclass(frozen=True)
 class Run:
     """What a user sees from one command: exit code, standard output and error lines."""

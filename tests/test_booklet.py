@@ -68,7 +68,7 @@ def test_booklet_sheet_sides_are_in_saddle_stitch_order(booklet_kit: Path) -> No
     n = len(PdfReader(booklet_kit / "rules.pdf").pages)
     with pdfplumber.open(booklet_kit / "rules-booklet.pdf") as pdf:
         assert len(pdf.pages) == n // 2
-        for side, (left, right) in zip(pdf.pages, spreads(n)):
+        for side, (left, right) in zip(pdf.pages, spreads(n), strict=True):
             assert side.width > side.height  # landscape
             assert round(side.width / MM) == 297
             numbers = {w["text"]: w["x0"] < side.width / 2 for w in side.extract_words()

@@ -143,7 +143,8 @@ def test_start_must_stand_at_position_zero(klassiek_copy: Path) -> None:
     edit(klassiek_copy / "board.csv", "20,corner,parking", "20,corner,start")
     code, out = check()
     assert code == 2
-    assert "data/klassiek/board.csv:" in out and "position: start stands at position 0" in out
+    assert "data/klassiek/board.csv:" in out
+    assert "position: start stands at position 0" in out
 
 
 def test_an_unused_street_is_reported(klassiek_copy: Path) -> None:
@@ -166,7 +167,8 @@ def test_a_print_table_in_game_toml_is_read_as_print_settings(klassiek_copy: Pat
     assert code == 0, out
     result = runner.invoke(app, ["build", "klassiek", "--lang", "nl", "--out", "out"])
     assert result.exit_code == 2
-    assert "data/klassiek/game.toml:" in result.output and "formats.wrong" in result.output
+    assert "data/klassiek/game.toml:" in result.output
+    assert "formats.wrong" in result.output
 
 
 def test_build_refuses_players_outside_the_games_range(klassiek_copy: Path) -> None:

@@ -86,7 +86,9 @@ def test_dark_text_prints_in_black_ink_only(kit, product: str) -> None:
 
 def metadata_ok(reader: PdfReader, lang: str) -> None:
     info = reader.metadata
-    assert info.title and info.subject and info.creator.startswith("printkit")
+    assert info.title
+    assert info.subject
+    assert info.creator.startswith("printkit")
     assert reader.trailer["/Root"]["/Lang"] == lang
 
 

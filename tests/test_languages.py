@@ -41,7 +41,8 @@ def test_a_fourth_language_builds_from_files_only(lilla: Path, tmp_path: Path) -
     assert "Spelregler Innehåll Spelet" in rules
     assert "Den som landar på ”Start” väljer själv." in rules
     pad = pdf_text(kit / "scorepad.pdf")
-    assert "Poängblad" in pad and "Exempel: 1K10 = 1 × 1 × 10 = 10 poäng" in pad
+    assert "Poängblad" in pad
+    assert "Exempel: 1K10 = 1 × 1 × 10 = 10 poäng" in pad
 
 
 def test_check_passes_for_the_complete_language(lilla: Path) -> None:
@@ -62,7 +63,8 @@ def test_check_names_every_missing_and_unused_key(lilla: Path) -> None:
     add_partial_dutch(lilla)
     code, out = run("check", str(lilla), "--lang", "nl")
     assert code == 2
-    assert "missing: " in out and "lilla/text/nl.toml: streets.kitchen.name: missing text" in out
+    assert "missing: " in out
+    assert "lilla/text/nl.toml: streets.kitchen.name: missing text" in out
     assert "lilla/text/nl.toml:3: game.unknown: unused text" in out
     assert "lilla/rules/nl.md: missing rules" in out
 
@@ -71,7 +73,8 @@ def test_build_refuses_missing_texts_unless_allowed(lilla: Path, tmp_path: Path)
     add_partial_dutch(lilla)
     out = tmp_path / "out"
     code, text = run("build", str(lilla), "--lang", "nl", "--out", str(out))
-    assert code == 2 and "streets.kitchen.name: missing text" in text
+    assert code == 2
+    assert "streets.kitchen.name: missing text" in text
     assert not out.exists()
     code, text = run("build", str(lilla), "--lang", "nl", "--out", str(out), "--allow-missing")
     assert code == 0, text
@@ -80,7 +83,7 @@ def test_build_refuses_missing_texts_unless_allowed(lilla: Path, tmp_path: Path)
     assert "Het kleine spel" in pdf_text(out / "lilla" / "nl" / "board.pdf")
 
 
-@pytest.mark.parametrize(("lang", "one", "ten", "one_cane", "six_cane"), [
+@pytest.mark.parametrize("lang, one, ten, one_cane, six_cane", [
     ("nl", "1 klap", "10 klappen", "1 slag", "6 slagen"),
     ("nb", "1 slag", "10 slag", "1 slag", "6 slag"),
     ("da", "1 slag", "10 slag", "1 slag", "6 slag"),
@@ -110,7 +113,8 @@ def test_check_names_a_removed_norwegian_string(tmp_path: Path) -> None:
                                                     "[streets.kitchen]\n"), "utf-8")
     code, out = run("check", "--data", str(game.parent), "--lang", "nb")
     assert code == 2
-    assert "missing: spankopoly/text/nb.toml" in out and "streets.kitchen.name: missing text" in out
+    assert "missing: spankopoly/text/nb.toml" in out
+    assert "streets.kitchen.name: missing text" in out
 
 
 def test_a_build_reads_only_the_text_files_of_its_languages(tmp_path: Path) -> None:
@@ -129,5 +133,7 @@ def test_a_build_reads_only_the_text_files_of_its_languages(tmp_path: Path) -> N
                  ("build", str(game), "--lang", "all", "--out", out),
                  ("check", str(game))):
         code, output = run(*args)
-        assert code == 2 and "text/da.toml:" in output and "malformed TOML" in output, args
+        assert code == 2, args
+        assert "text/da.toml:" in output, args
+        assert "malformed TOML" in output, args
     assert not (tmp_path / "out" / "spankopoly" / "da").exists()

@@ -30,9 +30,11 @@ def test_a_deck_of_thousands_of_cards_builds(game, cards: int, tmp_path: Path) -
     fronts = len(reader.pages) // 2  # each sheet of fronts is followed by its backs
     per_sheet = math.ceil(cards / fronts)
     assert len(reader.pages) == built[0].pages == 2 * fronts
-    assert 4 <= per_sheet <= 16 and math.ceil(cards / per_sheet) == fronts
+    assert 4 <= per_sheet <= 16
+    assert math.ceil(cards / per_sheet) == fronts
     first, last = reader.pages[0].extract_text(), reader.pages[-2].extract_text()
-    assert first.strip() and last.strip()
+    assert first.strip()
+    assert last.strip()
     assert reader.pages[-1].extract_text().strip()  # the last backs
 
 
@@ -60,8 +62,11 @@ def test_a_deck_is_laid_out_one_sheet_at_a_time(monkeypatch: pytest.MonkeyPatch)
     laid_out.clear()
     second = doc.pages[2]  # the second sheet of fronts
     cards = {op.key.removeprefix("front.") for op in second.ops if getattr(op, "key", "")}
-    assert cards and laid_out == sorted(cards, key=laid_out.index) and len(laid_out) == len(cards)
-    assert doc.pages[2] == second and len(laid_out) == 2 * len(cards)
+    assert cards
+    assert laid_out == sorted(cards, key=laid_out.index)
+    assert len(laid_out) == len(cards)
+    assert doc.pages[2] == second
+    assert len(laid_out) == 2 * len(cards)
     fronts = kit.product("chance").content.fronts
     assert len(doc.pages) == 2 * math.ceil(len(fronts) / len(cards))
 
@@ -81,7 +86,8 @@ def test_a_bad_card_late_in_a_large_deck_is_reported_and_nothing_written(
         build("spankopoly", ["nl"], tmp_path / "data", tmp_path / "out", Options(),
               only=("chance",), workers=1)
     [problem] = raised.value.problems
-    assert f"chance.{last} (front)" in str(problem) and "does not fit" in str(problem)
+    assert f"chance.{last} (front)" in str(problem)
+    assert "does not fit" in str(problem)
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.pdf"))
 
 
@@ -90,8 +96,11 @@ def test_a_lazy_sequence_makes_each_item_when_read() -> None:
 
     made: list[int] = []
     squares = Lazy(4, lambda i: made.append(i) or i * i)
-    assert len(squares) == 4 and not made
-    assert squares[-1] == 9 and squares[1:3] == (1, 4) and list(squares) == [0, 1, 4, 9]
+    assert len(squares) == 4
+    assert not made
+    assert squares[-1] == 9
+    assert squares[1:3] == (1, 4)
+    assert list(squares) == [0, 1, 4, 9]
     assert made == [3, 1, 2, 0, 1, 2, 3]
     with pytest.raises(IndexError):
         squares[4]

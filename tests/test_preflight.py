@@ -105,7 +105,8 @@ def test_preflight_cli_exits_1_on_problems(tmp_path: Path, outputs) -> None:
 def test_preflight_limits_are_options(tmp_path: Path) -> None:
     bad = bad_pdf(tmp_path / "bad.pdf")
     result = runner.invoke(app, ["preflight", "--min-size", "4", "--min-ppi", "20", str(bad)])
-    assert "smaller than" not in result.output and "ppi" not in result.output
+    assert "smaller than" not in result.output
+    assert "ppi" not in result.output
     assert result.exit_code == 1
 
 

@@ -34,18 +34,22 @@ def test_every_font_is_an_embedded_subset_and_no_base14(nl_kit: Path, name: str)
     fonts = fonts_of(PdfReader(nl_kit / name))
     assert fonts
     for base, font in fonts.items():
-        assert "Helvetica" not in base and "Times" not in base and "Courier" not in base
+        assert "Helvetica" not in base
+        assert "Times" not in base
+        assert "Courier" not in base
         descendant = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font \
             else font
         descriptor = descendant["/FontDescriptor"].get_object()
         assert "/FontFile2" in descriptor, base
-        assert base.lstrip("/").split("+")[0].isalpha() and "+" in base, base  # subset tag
+        assert "+" in base, base  # subset tag
+        assert base.lstrip("/").split("+")[0].isalpha(), base
 
 
 @pytest.mark.parametrize("name", ["deeds.pdf", "chance.pdf"])
 def test_card_pages_carry_trim_and_bleed_boxes(nl_kit: Path, name: str) -> None:
     for page in PdfReader(nl_kit / name).pages:
-        assert "/TrimBox" in page and "/BleedBox" in page
+        assert "/TrimBox" in page
+        assert "/BleedBox" in page
         trim, bleed = page.trimbox, page.bleedbox
         for a, b in ((trim.left, bleed.left), (trim.bottom, bleed.bottom)):
             assert float(a) - float(b) == pytest.approx(3 * MM, abs=0.01)
@@ -80,14 +84,15 @@ def card_centres(page: pdfplumber.page.Page) -> list[tuple[float, float]]:
 @pytest.mark.parametrize("name", ["deeds.pdf", "chance.pdf"])
 def test_every_back_sits_behind_its_front_long_edge(nl_kit: Path, name: str) -> None:
     with pdfplumber.open(nl_kit / name) as pdf:
-        for front, back in zip(pdf.pages[0::2], pdf.pages[1::2]):
+        for front, back in zip(pdf.pages[0::2], pdf.pages[1::2], strict=True):
             width = float(front.width)
             fronts = card_centres(front)
             backs = card_centres(back)
             assert len(fronts) == len(backs) > 0
             mirrored = sorted((round(width - x, 2), y) for x, y in fronts)
-            for (mx, my), (bx, by) in zip(mirrored, backs):
-                assert abs(mx - bx) < 0.1 * MM and abs(my - by) < 0.1 * MM
+            for (mx, my), (bx, by) in zip(mirrored, backs, strict=True):
+                assert abs(mx - bx) < 0.1 * MM
+                assert abs(my - by) < 0.1 * MM
 
 
 def test_no_text_under_six_points(nl_kit: Path) -> None:
@@ -109,8 +114,10 @@ def test_card_text_stays_inside_the_safe_zone(nl_kit: Path) -> None:
                         and r["top"] <= ch["top"] <= r["bottom"])
             inner = (card["x0"] + 6 * MM, card["top"] + 6 * MM, card["x1"] - 6 * MM,
                      card["bottom"] - 6 * MM)  # trim = background minus 3 mm bleed
-            assert inner[0] - 0.01 <= ch["x0"] and ch["x1"] <= inner[2] + 0.01
-            assert inner[1] - 0.01 <= ch["top"] and ch["bottom"] <= inner[3] + 0.01
+            assert inner[0] - 0.01 <= ch["x0"]
+            assert ch["x1"] <= inner[2] + 0.01
+            assert inner[1] - 0.01 <= ch["top"]
+            assert ch["bottom"] <= inner[3] + 0.01
 
 
 def test_builds_are_byte_identical(tmp_path: Path, nl_kit: Path) -> None:

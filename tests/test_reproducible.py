@@ -54,7 +54,8 @@ def test_separate_processes_with_different_hash_seeds_give_identical_files(
         subprocess.run([sys.executable, "-m", "printkit", "build", game.name, "--out",
                         str(out)], env=env, check=True, capture_output=True, cwd=tmp_path)
         outputs.append(files_of(out))
-    assert outputs[0] and outputs[0] == outputs[1]
+    assert outputs[0]
+    assert outputs[0] == outputs[1]
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)

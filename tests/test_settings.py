@@ -22,8 +22,10 @@ runner = CliRunner()
 def test_built_in_card_formats_and_papers() -> None:
     spec = load_print_spec()
     sizes = {name: tuple(round(v / MM, 2) for v in size) for name, size in spec.formats.items()}
-    assert sizes["poker"] == (63, 88) and sizes["mini"] == (44, 68)
-    assert sizes["tarot"] == (70, 120) and sizes["bridge"] == (57, 89)
+    assert sizes["poker"] == (63, 88)
+    assert sizes["mini"] == (44, 68)
+    assert sizes["tarot"] == (70, 120)
+    assert sizes["bridge"] == (57, 89)
     assert sizes["chance"] == (87, 56)
     assert {"a4", "letter", "a3", "a2", "a1"} <= set(spec.papers)
     assert spec.vendors["eu"].bleed == pytest.approx(3 * MM)
@@ -33,7 +35,8 @@ def test_built_in_card_formats_and_papers() -> None:
 def test_the_built_in_settings_travel_in_the_package() -> None:
     from printkit.load.printing import BUILTIN
 
-    assert BUILTIN.is_file() and BUILTIN.parent.parent.name == "printkit"
+    assert BUILTIN.is_file()
+    assert BUILTIN.parent.parent.name == "printkit"
 
 
 def test_a_game_can_define_a_card_format_and_use_it(game_copy: Path) -> None:
@@ -112,10 +115,12 @@ def test_unknown_printer_and_paper_are_refused(tmp_path: Path) -> None:
     config = printer_config(tmp_path)
     result = runner.invoke(app, ["build", "--config", str(config), "--printer", "attic",
                                  "--out", str(tmp_path)])
-    assert result.exit_code == 2 and "--printer attic: no such printer profile (known: office)" \
+    assert result.exit_code == 2
+    assert "--printer attic: no such printer profile (known: office)" \
         in result.output
     result = runner.invoke(app, ["build", "--paper", "b5", "--out", str(tmp_path)])
-    assert result.exit_code == 2 and "--paper b5: choose one of a4, a3, letter" in result.output
+    assert result.exit_code == 2
+    assert "--paper b5: choose one of a4, a3, letter" in result.output
     assert not list(tmp_path.rglob("*.pdf"))
 
 
@@ -194,11 +199,12 @@ def test_calibration_pointers_lie_behind_the_zeros_shifted_by_the_offset(tmp_pat
         else:
             assert any(abs(y - y0) < 0.01 and x0 <= span[0] and span[1] <= x1
                        for y, span in zeros_y)
-    for before, after in zip(red, shifted):
+    for before, after in zip(red, shifted, strict=True):
         assert after["x0"] - before["x0"] == pytest.approx(1 * MM, abs=1e-3)
         assert after["y0"] - before["y0"] == pytest.approx(-0.5 * MM, abs=1e-3)
 
 
 def test_calibration_needs_a_duplex_flip(tmp_path: Path) -> None:
     result = runner.invoke(app, ["calibrate", "--duplex", "none", "--out", str(tmp_path)])
-    assert result.exit_code == 2 and "calibration is for double-sided printing" in result.output
+    assert result.exit_code == 2
+    assert "calibration is for double-sided printing" in result.output

@@ -40,11 +40,12 @@ def test_each_back_is_centred_behind_its_front(kit, paper: str, duplex: str,
     pages = sheets(kit, product, paper=paper, duplex=duplex)
     assert len(pages) % 2 == 0
     cards = 0
-    for front_page, back_page in zip(pages[0::2], pages[1::2]):
+    for front_page, back_page in zip(pages[0::2], pages[1::2], strict=True):
         assert float(front_page.mediabox.width) == pytest.approx(w, abs=0.01)
         fronts, _ = fronts_and_backs(front_page)
         _, backs = fronts_and_backs(back_page)
-        assert set(fronts) == set(backs) and fronts
+        assert set(fronts) == set(backs)
+        assert fronts
         for card, (fx, fy) in fronts.items():
             want = (w - fx, fy) if duplex == "long" else (fx, h - fy)
             assert backs[card] == pytest.approx(want, abs=TOLERANCE), card
@@ -66,7 +67,7 @@ def test_back_offset_shifts_every_back_by_exactly_that(kit, duplex: str) -> None
 def test_duplex_none_puts_backs_on_their_own_sheets_in_the_same_places(kit) -> None:
     pages = sheets(kit, "deeds", duplex="none", back_offset=(2 * MM, 2 * MM))
     half = len(pages) // 2
-    for front_page, back_page in zip(pages[:half], pages[half:]):
+    for front_page, back_page in zip(pages[:half], pages[half:], strict=True):
         fronts, none = fronts_and_backs(front_page)
         assert not none
         none, backs = fronts_and_backs(back_page)
@@ -112,8 +113,10 @@ def test_sheets_hold_the_most_cards_that_keep_bleed_marks_and_margin(
     for x0, y0, x1, y1 in boxes:
         assert sorted((x1 - x0, y1 - y0)) == pytest.approx(sorted(item), abs=0.01)
     for x0, y0, x1, y1 in boxes:  # bleed (3 mm) stays 5 mm off the paper edge
-        assert x0 - 3 * MM >= 5 * MM - 0.01 and y0 - 3 * MM >= 5 * MM - 0.01
-        assert x1 + 3 * MM <= w - 5 * MM + 0.01 and y1 + 3 * MM <= h - 5 * MM + 0.01
+        assert x0 - 3 * MM >= 5 * MM - 0.01
+        assert y0 - 3 * MM >= 5 * MM - 0.01
+        assert x1 + 3 * MM <= w - 5 * MM + 0.01
+        assert y1 + 3 * MM <= h - 5 * MM + 0.01
     for i, a in enumerate(boxes):  # neighbours keep room for both bleeds
         for b in boxes[i + 1:]:
             gap = max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
@@ -123,8 +126,10 @@ def test_sheets_hold_the_most_cards_that_keep_bleed_marks_and_margin(
     assert lines
     for ln in lines:
         x0, x1, y0, y1 = ln["x0"], ln["x1"], ln["y0"], ln["y1"]
-        assert 5 * MM - 0.01 <= min(x0, x1) and max(x0, x1) <= w - 5 * MM + 0.01
-        assert 5 * MM - 0.01 <= min(y0, y1) and max(y0, y1) <= h - 5 * MM + 0.01
+        assert min(x0, x1) >= 5 * MM - 0.01
+        assert max(x0, x1) <= w - 5 * MM + 0.01
+        assert min(y0, y1) >= 5 * MM - 0.01
+        assert max(y0, y1) <= h - 5 * MM + 0.01
         for bx0, by0, bx1, by1 in boxes:  # never inside a trim, 3 mm or more off it
             dx = max(bx0 - max(x0, x1), min(x0, x1) - bx1)
             dy = max(by0 - max(y0, y1), min(y0, y1) - by1)

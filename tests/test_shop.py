@@ -49,14 +49,16 @@ def test_eu_preset_alternates_front_and_back(kit) -> None:
     assert list(docs) == ["deeds"]
     names = sides(docs["deeds"])
     assert len(names) == 56
-    for front, back in zip(names[0::2], names[1::2]):
-        assert front.startswith("front.") and back == "back." + front.removeprefix("front.")
+    for front, back in zip(names[0::2], names[1::2], strict=True):
+        assert front.startswith("front.")
+        assert back == "back." + front.removeprefix("front.")
 
 
 def test_drivethru_preset_puts_each_back_before_its_front(kit) -> None:
     names = sides(render_docs(kit, "chance", Options(target="shop", vendor="drivethru"))["chance"])
-    for back, front in zip(names[0::2], names[1::2]):
-        assert back.startswith("back.") and front == "front." + back.removeprefix("back.")
+    for back, front in zip(names[0::2], names[1::2], strict=True):
+        assert back.startswith("back.")
+        assert front == "front." + back.removeprefix("back.")
 
 
 def test_us_preset_writes_fronts_and_backs_as_separate_files(kit) -> None:

@@ -84,7 +84,8 @@ def test_tiles_stitched_by_their_declared_overlap_equal_the_one_sheet_board(kit,
     info = declared(tiled.metadata["/Keywords"])
     cols, rows = int(info["cols"]), int(info["rows"])
     first, last = (int(v) for v in info["pages"].split("-"))
-    assert info["order"] == "rows" and last - first + 1 == cols * rows == len(tiled.pages) - 1
+    assert info["order"] == "rows"
+    assert last - first + 1 == cols * rows == len(tiled.pages) - 1
     overlap_mm = float(info["overlap"].removesuffix("mm"))
     assert overlap_mm == 10
 
@@ -97,7 +98,8 @@ def test_tiles_stitched_by_their_declared_overlap_equal_the_one_sheet_board(kit,
     overlap = round(overlap_mm * PX_PER_MM)
     for reverse in (False, True):  # overlaps agree both ways round
         stitched = stitch(tiles, cols, rows, overlap, reverse)
-        assert stitched.shape[0] >= whole.shape[0] and stitched.shape[1] >= whole.shape[1]
+        assert stitched.shape[0] >= whole.shape[0]
+        assert stitched.shape[1] >= whole.shape[1]
         assert_close(stitched[:whole.shape[0], :whole.shape[1]], whole)
 
 
@@ -121,7 +123,8 @@ def test_the_board_takes_few_sheets_and_starts_with_an_assembly_map(kit, paper: 
     assert len(tiled.pages) == sheets + 1
     assert "Zo zet je het bord in elkaar" in tiled.pages[0].extract_text()
     texts = [" ".join(p.extract_text().split()) for p in tiled.pages[1:]]
-    assert "A1 1 / " in texts[0] and "↔ 10 mm" in texts[0]
+    assert "A1 1 / " in texts[0]
+    assert "↔ 10 mm" in texts[0]
     assert f" {sheets} / {sheets}" in texts[-1]
 
 

@@ -12,7 +12,7 @@ def test_the_examples_of_the_module_hold() -> None:
     assert doctest.testmod(printkit.units).failed == 0
 
 
-@pytest.mark.parametrize(("text", "points"), [
+@pytest.mark.parametrize("text, points", [
     ("3mm", 3 * MM), ("0.125in", 9.0), ("1.5 cm", 15 * MM), ("-2MM", -2 * MM), ("12pt", 12.0),
 ])
 def test_a_length_with_its_unit_is_read_in_points(text: str, points: float) -> None:

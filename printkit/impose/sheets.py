@@ -187,7 +187,7 @@ class Sheets:
         chunk, slots = self.slots(k)
         turn = 90 if g.turned else 0
         ops = [place(face, *s, turn, g.bleed, f"front.{face.name}")
-               for face, s in zip(self.fronts[chunk.start:chunk.stop], slots)]
+               for face, s in zip(self.fronts[chunk.start:chunk.stop], slots, strict=False)]
         trim = g.trim_box()
         return Page(*self.paper, tuple(ops + crop_marks(g, trim, slots)), trim,
                     grow(trim, g.bleed), f"front {k + 1}")
@@ -201,7 +201,7 @@ class Sheets:
         boxes = [mirror((x, y, x + g.item_w, y + g.item_h), self.paper, duplex, self.offset)
                  for x, y in slots]
         ops = [place(face, b[0], b[1], bturn, g.bleed, f"back.{face.name}")
-               for face, b in zip(self.backs[chunk.start:chunk.stop], boxes)]
+               for face, b in zip(self.backs[chunk.start:chunk.stop], boxes, strict=False)]
         btrim = mirror(g.trim_box(), self.paper, duplex, self.offset)
         if duplex not in ("long", "short"):
             ops += crop_marks(g, btrim, [(b[0], b[1]) for b in boxes])

@@ -20,7 +20,7 @@ from printkit.layout.ops import (
 from printkit.layout.problems import check_glyphs, too_long
 from printkit.layout.style import BLEED, ink_on
 from printkit.layout.text import fit
-from printkit.localise.kit import BoardText, Heading, Para, SquareText
+from printkit.localise.kit import Block, BoardText, Heading, Para, SquareText
 
 PAD = 2.5 * MM
 EDGE = 6 * MM  # text keeps this far from the board's outer (trimmed) edge
@@ -63,14 +63,14 @@ def board_face(board: BoardText, where: Where, problems: Problems,
     return Face("board", S, S, bleed, tuple(ops))
 
 
-def fitted(blocks: tuple, x: float, top: float, width: float, height: float, size: float,
-           colour: str, where: Where, problems: Problems, lang: str) -> list[Op]:
+def fitted(blocks: tuple[Block, ...], x: float, top: float, width: float, height: float,
+           size: float, colour: str, where: Where, problems: Problems, lang: str) -> list[Op]:
     """Blocks fitted into a box and centred in it; a located problem if they cannot fit."""
     result = fit(blocks, width, height, size, lang=lang)
     if result is None:
         too_long(where, problems, 6)
         return []
-    lines, used = result
+    lines, _used = result
     return placed_ops(lines, x, top - (height - lines[-1].dy) / 2 if lines else top, width,
                       colour, centre=True)
 

@@ -117,7 +117,7 @@ def column_widths(rows: tuple[tuple[str, ...], ...], width: float, size: float,
     what the columns need to fit their cells on one line."""
     fonts = [metrics("bold")] + [metrics("regular")] * (len(rows) - 1)
     columns = range(len(rows[0]))
-    natural = [max(f.width(r[i], size) for f, r in zip(fonts, rows)) + 2 * CELL_PAD
+    natural = [max(f.width(r[i], size) for f, r in zip(fonts, rows, strict=True)) + 2 * CELL_PAD
                for i in columns]
     minimum = [max(f.width(piece, size) for f, r in zip(fonts, rows)
                    for word in r[i].split(" ") for piece in pieces(word, lang))
@@ -125,10 +125,10 @@ def column_widths(rows: tuple[tuple[str, ...], ...], width: float, size: float,
     if sum(natural) <= width:
         return [w * width / sum(natural) for w in natural]
     extra = width - sum(minimum)
-    wants = [n - m for n, m in zip(natural, minimum)]
+    wants = [n - m for n, m in zip(natural, minimum, strict=True)]
     if extra <= 0 or not sum(wants):
         return minimum
-    return [m + extra * w / sum(wants) for m, w in zip(minimum, wants)]
+    return [m + extra * w / sum(wants) for m, w in zip(minimum, wants, strict=True)]
 
 
 def pieces(word: str, lang: str) -> list[str]:

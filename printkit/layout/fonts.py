@@ -7,7 +7,7 @@ Widths come straight from the fonts' hmtx tables (printkit.layout.truetype), in 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from printkit.layout.truetype import advances, character_map
@@ -52,14 +52,14 @@ def font_path(role: str) -> Path:
     return FONTS / FILES[role]
 
 
-@lru_cache(maxsize=None)
+@cache
 def metrics(role: str) -> Metrics:
     data = font_path(role).read_bytes()
     units_per_em, advance = advances(data)
     scale = 1000.0 / units_per_em
-    widths = {chr(cp): int(round(advance[glyph] * scale))
+    widths = {chr(cp): round(advance[glyph] * scale)
               for cp, glyph in character_map(data).items()}
-    default = int(round(advance[0] * scale))  # glyph 0 is .notdef
+    default = round(advance[0] * scale)  # glyph 0 is .notdef
     return Metrics(widths, default)
 
 
@@ -67,7 +67,7 @@ def width(text: str, role: str, size: float) -> float:
     return metrics(role).width(text, size)
 
 
-@lru_cache(maxsize=None)
+@cache
 def drawable() -> frozenset[str]:
     """Characters every role of the family can draw."""
     return frozenset.intersection(*(frozenset(metrics(role).widths) for role in FILES))

@@ -155,7 +155,7 @@ def register_sheets(ledger: LedgerText, paper: tuple[float, float], where: Where
     """The register: every deed with its colour and price; owner, houses and mortgage
     are filled in by hand (tick boxes for houses, a hotel box and a mortgage box)."""
     rows = list(ledger.register_rows)
-    pages = []
+    pages: list[Face] = []
     while True:
         sheet = Sheet(f"register-{len(pages) + 1}", paper, where, problems)
         y = sheet.heading(ledger.register_title, ledger.game)

@@ -21,8 +21,8 @@ def check_glyphs(texts: list[str], where: Where, problems: Problems,
     True if all are drawable."""
     missing = missing_glyphs(texts)
     for ch in missing:
-        problems.add(where_of(ch) if where_of else where, f"character '{ch}' (U+{ord(ch):04X}) is not in the bundled font;"
-                     " replace it")
+        problems.add(where_of(ch) if where_of else where,
+                     f"character '{ch}' (U+{ord(ch):04X}) is not in the bundled font; replace it")
     return not missing
 
 

@@ -37,7 +37,7 @@ def character_map(data: bytes, wanted: tuple[tuple[int, int], ...] = UNICODE_CMA
     glyph) are left out."""
     cmap = tables(data)[b"cmap"]
     (count,) = unpack_from(">H", data, cmap + 2)
-    subtables = {}
+    subtables: dict[tuple[int, int], int] = {}
     for i in range(count):
         platform, encoding, offset = unpack_from(">HHI", data, cmap + 4 + 8 * i)
         subtables.setdefault((platform, encoding), cmap + offset)
@@ -54,10 +54,11 @@ def character_map(data: bytes, wanted: tuple[tuple[int, int], ...] = UNICODE_CMA
 def _format12(data: bytes, at: int) -> dict[int, int]:
     """Groups of consecutive code points mapped to consecutive glyphs."""
     (groups,) = unpack_from(">I", data, at + 12)
-    mapping = {}
+    mapping: dict[int, int] = {}
     for i in range(groups):
         first, last, glyph = unpack_from(">III", data, at + 16 + 12 * i)
-        mapping.update(zip(range(first, last + 1), range(glyph, glyph + last - first + 1)))
+        mapping.update(zip(range(first, last + 1), range(glyph, glyph + last - first + 1),
+                           strict=True))
     return mapping
 
 
@@ -70,7 +71,7 @@ def _format4(data: bytes, at: int) -> dict[int, int]:
     deltas = unpack_from(f">{segments}h", data, at + 16 + 4 * segments)
     ranges_at = at + 16 + 6 * segments
     ranges = unpack_from(f">{segments}H", data, ranges_at)
-    mapping = {}
+    mapping: dict[int, int] = {}
     for i in range(segments - 1):  # the last segment only ends the table (at U+FFFF)
         for code in range(starts[i], ends[i] + 1):
             if ranges[i] == 0:

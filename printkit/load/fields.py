@@ -88,7 +88,7 @@ def text(value: Any, where: Where, problems: Problems) -> str:
     return value
 
 
-def table(value: Any, where: Where, problems: Problems) -> dict:
+def table(value: Any, where: Where, problems: Problems) -> dict[str, Any]:
     if not isinstance(value, dict):
         problems.add(where, "missing table; see the example in the built-in games")
         return {}

@@ -35,10 +35,11 @@ def check_keys(doc: Toml, known: dict[str, set[str] | None], problems: Problems)
         elif not isinstance(value, dict):
             problems.add(doc.where(name), f"must be a table: write [{name}] and its keys below")
         else:
+            keys = known[name] or set()
             for key in value:
-                if key not in known[name]:
+                if key not in keys:
                     problems.add(doc.where(name, key),
-                                 f"unknown key; known keys are {', '.join(sorted(known[name]))}")
+                                 f"unknown key; known keys are {', '.join(sorted(keys))}")
 
 
 def section(doc: Toml, name: str) -> dict[str, Any]:

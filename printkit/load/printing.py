@@ -120,7 +120,7 @@ def pair(value: Any, doc: Toml, keys: tuple[str, ...], problems: Problems,
     return None if a is None or b is None else (a, b)
 
 
-def sheet_values(table: dict, doc: Toml, keys: tuple[str, ...], problems: Problems,
+def sheet_values(table: dict[str, Any], doc: Toml, keys: tuple[str, ...], problems: Problems,
                  extra: tuple[str, ...] = ()) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for key, value in table.items():
@@ -147,7 +147,8 @@ def sheet_values(table: dict, doc: Toml, keys: tuple[str, ...], problems: Proble
     return values
 
 
-def override(entry: Any, doc: Toml, keys: tuple[str, ...], problems: Problems) -> dict | None:
+def override(entry: Any, doc: Toml, keys: tuple[str, ...], problems: Problems
+             ) -> dict[str, Any] | None:
     if not isinstance(entry, dict):
         problems.add(doc.where(*keys), "must be a table with format = \"…\" and sheet keys")
         return None
@@ -158,7 +159,8 @@ def override(entry: Any, doc: Toml, keys: tuple[str, ...], problems: Problems) -
     return values
 
 
-def vendor(entry: Any, doc: Toml, keys: tuple[str, ...], problems: Problems) -> dict | None:
+def vendor(entry: Any, doc: Toml, keys: tuple[str, ...], problems: Problems
+             ) -> dict[str, Any] | None:
     if not isinstance(entry, dict):
         problems.add(doc.where(*keys), "must be a table with bleed and sides")
         return None
@@ -178,7 +180,8 @@ def vendor(entry: Any, doc: Toml, keys: tuple[str, ...], problems: Problems) -> 
     return values
 
 
-def printer(entry: Any, doc: Toml, keys: tuple[str, ...], problems: Problems) -> dict | None:
+def printer(entry: Any, doc: Toml, keys: tuple[str, ...], problems: Problems
+             ) -> dict[str, Any] | None:
     if not isinstance(entry, dict):
         problems.add(doc.where(*keys), "must be a table with back_offset = [\"x mm\", \"y mm\"]")
         return None
@@ -198,7 +201,8 @@ def printer(entry: Any, doc: Toml, keys: tuple[str, ...], problems: Problems) ->
     return values
 
 
-def size(entry: Any, doc: Toml, keys: tuple[str, ...], problems: Problems):
+def size(entry: Any, doc: Toml, keys: tuple[str, ...], problems: Problems
+         ) -> tuple[float, float] | None:
     return pair(entry, doc, keys, problems)
 
 

@@ -122,7 +122,8 @@ def read_csv(
             problems.add_unreadable(where, f"{len(cells)} cells but the header has "
                                     f"{len(header)} columns; quote cells that contain commas")
             continue
-        rows.append(Row(dict(zip(header, cells + [""] * (len(header) - len(cells)))), where))
+        padded = cells + [""] * (len(header) - len(cells))
+        rows.append(Row(dict(zip(header, padded, strict=True)), where))
     return rows
 
 
@@ -178,7 +179,7 @@ class Toml:
 
     path: Path
     data: dict[str, Any]
-    lines: dict[tuple, int]
+    lines: dict[tuple[str | int, ...], int]
     problems: Problems
 
     def where(self, *keys: str | int) -> Where:
@@ -255,7 +256,8 @@ def _deep_line(text: str) -> int:
 
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?")
-_KEY = re.compile(r"^\s*((?:[A-Za-z0-9_\-]+|\"[^\"]*\"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_\-]+|\"[^\"]*\"|'[^']*'))*)\s*=")
+_KEY = re.compile(r"^\s*((?:[A-Za-z0-9_\-]+|\"[^\"]*\"|'[^']*')"
+                  r"(?:\s*\.\s*(?:[A-Za-z0-9_\-]+|\"[^\"]*\"|'[^']*'))*)\s*=")
 _PART = re.compile(r"\"([^\"]*)\"|'([^']*)'|([A-Za-z0-9_\-]+)")
 
 
@@ -263,11 +265,11 @@ def _split_key(key: str) -> tuple[str, ...]:
     return tuple(a or b or c for a, b, c in _PART.findall(key))
 
 
-def key_lines(text: str) -> dict[tuple, int]:
+def key_lines(text: str) -> dict[tuple[str | int, ...], int]:
     """Map every table header and key path to its line; array tables get their index."""
-    lines: dict[tuple, int] = {}
-    counts: dict[tuple, int] = {}
-    table: tuple = ()
+    lines: dict[tuple[str | int, ...], int] = {}
+    counts: dict[tuple[str | int, ...], int] = {}
+    table: tuple[str | int, ...] = ()
     depth = 0  # open brackets of a multi-line value
     for number, line in enumerate(_lines(text), 1):
         if depth == 0:

@@ -14,7 +14,7 @@ from printkit.localise.kit import Kit
 from printkit.localise.languages import Language, load_languages
 from printkit.localise.printaids import print_text
 from printkit.localise.wording import Wording
-from printkit.model import AnyGame
+from printkit.model import AnyGame, TextSource
 
 TextKeys = tuple[set[tuple[str, ...]], set[tuple[str, ...]]]
 
@@ -76,10 +76,11 @@ def _run(system: Words, game: AnyGame, code: str, allow_missing: bool,
     wording = Wording(game, lang, problems, allow_missing)
     kit = system.localise(game, wording, labels, only)
     text = game.texts.get(code) or game.texts.get(game.source_language)
-    located = {"game_file": problems.where(game.folder / "game.toml").path}
+    kit = replace(kit, print_text=print_text(labels),
+                  game_file=problems.where(game.folder / "game.toml").path)
     if text is not None:
-        located |= {"text_file": problems.where(text.path).path, "text_lines": text.lines}
-    return replace(kit, print_text=print_text(labels), **located), problems, labels
+        kit = replace(kit, text_file=problems.where(text.path).path, text_lines=text.lines)
+    return kit, problems, labels
 
 
 def flatten(data: Any, prefix: tuple[str, ...] = ()) -> set[tuple[str, ...]]:
@@ -142,7 +143,7 @@ def _check(system: Words, game: AnyGame, code: str,
     return TextReport(tuple(missing), tuple(unused)), kit
 
 
-def _line(text: Any, key: tuple[str, ...]) -> int:
+def _line(text: TextSource | None, key: tuple[str, ...]) -> int:
     if text is None:
         return 0
     for end in range(len(key), 0, -1):

@@ -15,13 +15,14 @@ from printkit.localise.kit import BookletText
 from printkit.localise.markup import TABLE, Rows, parse
 from printkit.localise.sandbox import compiled_template, run_bounded
 from printkit.localise.wording import Wording
+from printkit.model import AnyGame
 
 
 def rules_file(w: Wording, code: str) -> Path:
     return w.game.folder / "rules" / f"{code}.md"
 
 
-def has_rules(game: Any) -> bool:
+def has_rules(game: AnyGame) -> bool:
     """A game has a rule booklet when its source language has a rules file (one that is
     not a regular file is reported when read)."""
     return (game.folder / "rules" / f"{game.source_language}.md").exists()

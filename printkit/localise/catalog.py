@@ -136,14 +136,14 @@ def fields(text: str) -> set[str]:
 def check_placeholders(catalog: Catalog, path: Path, problems: Problems) -> None:
     """A translation may use only the placeholders of its English text, written plainly."""
     for message in catalog:
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        ids = _forms(message.id)
+        strings = _forms(message.string)
         if not ids[0]:
             continue
         allowed = set().union(*(fields(i) for i in ids)) | ({"n"} if len(ids) > 1 else set())
         if not allowed:
             continue  # printed as written, braces and all
-        where = problems.where(path, message.lineno, ids[0])
+        where = problems.where(path, message.lineno or 0, ids[0])
         for text in strings:
             try:
                 used = fields(text or "")
@@ -163,16 +163,22 @@ def untranslated(catalog: Catalog) -> list[tuple[str, int]]:
     for message in catalog:
         if not message.id:
             continue
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        strings = _forms(message.string)
         if message.fuzzy or not all(strings):
-            key = message.id[0] if isinstance(message.id, tuple) else message.id
-            result.append((key, message.lineno))
+            result.append((_forms(message.id)[0], message.lineno or 0))
     return result
 
 
 def english_labels() -> Labels:
     """The tool's labels as written in the code (English): for a language without a catalog."""
     return Labels(Translations())
+
+
+def _forms(value: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
+    """A message's id or string as its forms (one, or singular and plurals; none is "")."""
+    if value is None:
+        return ("",)
+    return (value,) if isinstance(value, str) else tuple(value)
 
 
 def load_labels(path: Path, locale: str, mark_missing: bool = False) -> Labels:

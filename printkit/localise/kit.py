@@ -322,7 +322,7 @@ class Kit:
     print_text: PrintText = PrintText()
     text_file: str = ""  # the wording of this language, as shown in problems
     game_file: str = ""  # the game's game.toml, as shown in problems
-    text_lines: Mapping[tuple, int] = field(default_factory=dict, compare=False,
+    text_lines: Mapping[tuple[str | int, ...], int] = field(default_factory=dict, compare=False,
                                             repr=False)  # key path -> line there
 
     def product(self, name: str) -> Product:

@@ -52,7 +52,7 @@ def check_value(value: Any) -> Any:
     return value
 
 
-def check_arguments(args: tuple, kwargs: dict) -> None:
+def check_arguments(args: tuple[object, ...], kwargs: dict[str, object]) -> None:
     """Numbers passed to a built-in method or filter are sizes: keep them small. Functions
     are called, never printed or passed on."""
     for arg in (*args, *kwargs.values()):
@@ -96,7 +96,7 @@ def _grows(op: str, left: Any, right: Any) -> bool:
     return False
 
 
-def _guard_filter(name: str, func: Callable) -> Callable:
+def _guard_filter(name: str, func: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(func)  # keeps jinja's pass_context/pass_environment markers
     def guarded(*args: Any, **kwargs: Any) -> Any:
         check_arguments(args, kwargs)

@@ -8,7 +8,8 @@ and the filters `q` (this language's quotation marks) and `words` (a small numbe
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Protocol, runtime_checkable
 
 from babel import Locale
 from babel.numbers import format_decimal
@@ -21,6 +22,21 @@ from printkit.model import AnyGame, TextSource
 
 MISSING = object()
 MAX_COUNT = 10**9  # the largest number a helper prints
+
+
+class Implement(Protocol):
+    """An implement as the wording helpers use it: the unit its strokes are counted in."""
+
+    @property
+    def unit(self) -> str: ...
+
+
+@runtime_checkable
+class WithImplements(Protocol):
+    """A game with implements (spankopoly's), by id."""
+
+    @property
+    def implement(self) -> Mapping[str, Implement]: ...
 
 
 class TextError(ValueError):
@@ -173,7 +189,7 @@ class Wording:
         return str(form).replace("{n} ", "{n}\u00a0").replace("{n}", self.number(n))
 
     def count(self, n: int, implement: str = "hand") -> str:
-        impl = self.game.implement.get(self.implement_id("amount", implement))
+        impl = self.implements().get(self.implement_id("amount", implement))
         return self.unit(impl.unit if impl else "stroke", _whole("amount", n))
 
     def strokes(self, n: int, implement: str) -> str:
@@ -196,10 +212,14 @@ class Wording:
         section = self.section("in_text", ref)
         return self.text(section, ref, "in_text", required=False) or self.name(ref)
 
+    def implements(self) -> Mapping[str, Implement]:
+        """The implements of a game that has them (spankopoly's); other games have none."""
+        return self.game.implement if isinstance(self.game, WithImplements) else {}
+
     def implement_id(self, helper: str, implement: Any) -> str:
         """An implement id given to a helper, checked."""
-        if not isinstance(implement, str) or implement not in self.game.implement:
-            known = ", ".join(sorted(self.game.implement))
+        if not isinstance(implement, str) or implement not in self.implements():
+            known = ", ".join(sorted(self.implements()))
             raise TextError(f"{helper}(): unknown implement {_shown(implement)}; use one of "
                             f"{known}")
         return implement
@@ -225,8 +245,8 @@ def _shown(value: Any) -> str:
 
 def _number(helper: str, n: Any) -> int | float:
     """A number given to a helper: finite and at most MAX_COUNT."""
-    ok = isinstance(n, (int, float)) and not isinstance(n, bool) and math.isfinite(n)
-    if not ok or abs(n) > MAX_COUNT:
+    if (not isinstance(n, (int, float)) or isinstance(n, bool) or not math.isfinite(n)
+            or abs(n) > MAX_COUNT):
         raise TextError(f"{helper}(): {_shown(n)} is not a number from -{MAX_COUNT} to "
                         f"{MAX_COUNT}")
     return n

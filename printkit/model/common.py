@@ -51,7 +51,7 @@ class TextSource:
     lang: str
     path: Path
     data: dict[str, Any] = field(compare=False)
-    lines: dict[tuple, int] = field(compare=False)
+    lines: dict[tuple[str | int, ...], int] = field(compare=False)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -69,16 +69,25 @@ class GameInfo:
 
 
 class AnyGame(Protocol):
-    """What every game system's `Game` offers the shared stages."""
+    """What every game system's `Game` offers the shared stages (read-only: the games are
+    frozen dataclasses)."""
 
-    id: str
-    folder: Path
-    system: str
-    source_language: str
-    languages: tuple[str, ...]
-    players: tuple[int, int]
-    texts: dict[str, TextSource]
-    where: Where
+    @property
+    def id(self) -> str: ...
+    @property
+    def folder(self) -> Path: ...
+    @property
+    def system(self) -> str: ...
+    @property
+    def source_language(self) -> str: ...
+    @property
+    def languages(self) -> tuple[str, ...]: ...
+    @property
+    def players(self) -> tuple[int, int]: ...
+    @property
+    def texts(self) -> dict[str, TextSource]: ...
+    @property
+    def where(self) -> Where: ...
 
     def text_section(self, ref: str) -> str:
         """The section of text/<lang>.toml that names `ref` (for the name() helpers)."""
@@ -90,7 +99,14 @@ class AnyGame(Protocol):
         ...
 
 
-def square_names(game: Any) -> frozenset[str]:
+class BoardGame(AnyGame, Protocol):
+    """A game played on a board: its squares, and the text section that names each."""
+
+    @property
+    def squares(self) -> tuple[Square, ...]: ...
+
+
+def square_names(game: BoardGame) -> frozenset[str]:
     """The squares of a board that have a name: corners and every square whose text
     section is its own (streets, stations, …; not the card squares)."""
     return frozenset(s.ref for s in game.squares

@@ -73,5 +73,6 @@ class PrintSpec:
         ranked = sorted((o for o in self.overrides if o.format == card_format
                          and o.paper in ("", paper)), key=lambda o: o.paper != "")
         for override in ranked:
-            spec = replace(spec, **dict(override.values))
+            # each key and the type of its value are checked by the loader (sheet_values)
+            spec = replace(spec, **dict(override.values))  # type: ignore[arg-type]
         return spec

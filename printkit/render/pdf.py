@@ -137,10 +137,12 @@ class Painter:
             op = ops[i]
             if type(op) is Line:
                 j = i + 1
-                while (j < n and type(ops[j]) is Line and ops[j].colour == op.colour
-                       and ops[j].width == op.width):
+                run = [op]
+                while (j < n and type(nxt := ops[j]) is Line and nxt.colour == op.colour
+                       and nxt.width == op.width):
+                    run.append(nxt)
                     j += 1
-                self.draw_lines(ops[i:j])
+                self.draw_lines(tuple(run))
                 i = j
             else:
                 getattr(self, "draw_" + type(op).__name__.lower())(op)

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from printkit.errors import Problems, Where
-from printkit.model.common import GameInfo
+from printkit.model.common import AnyGame, Square
 
 
 def unique(records: Iterable[Any], what: str, problems: Problems, key: str = "id") -> None:
@@ -53,7 +53,7 @@ def board_geometry(board: Any, squares: int, problems: Problems) -> None:
                      " side; they need 15 mm: make the board larger or the corners smaller")
 
 
-def board_ring(squares: tuple, problems: Problems, where: Where) -> int:
+def board_ring(squares: tuple[Square, ...], problems: Problems, where: Where) -> int:
     """Positions run 0..n-1 with n a multiple of 4 and a corner at each quarter."""
     positions = [s.position for s in squares]
     n = len(squares)
@@ -79,7 +79,7 @@ def board_ring(squares: tuple, problems: Problems, where: Where) -> int:
     return n
 
 
-def languages(game: GameInfo, problems: Problems) -> None:
+def languages(game: AnyGame, problems: Problems) -> None:
     """The source language is one of the game's languages and has its text file."""
     where = Where(game.where.path, game.where.line, "game.languages")
     if not game.source_language or not game.languages:

@@ -20,7 +20,6 @@ from printkit.load.manifest import check_keys, choice, game_info, number, sectio
 from printkit.load.tables import Row, Toml, read_csv, read_toml
 from printkit.systems.anti.model import (
     COMMAND_ACTIONS,
-    LADDER,
     ROLES,
     CardSpec,
     City,
@@ -29,13 +28,12 @@ from printkit.systems.anti.model import (
     Rents,
     Role,
     Rules,
-    Scale,
-    Station,
     Street,
     Tax,
     WealthTax,
 )
 from printkit.systems.money import load as classic
+from printkit.systems.money.model import LADDER, Scale, Station
 
 GAME_KEYS: dict[str, set[str] | None] = {
     "game": {"system", "source_language", "languages", "players"},
@@ -141,7 +139,7 @@ def roles(doc: Toml, problems: Problems) -> tuple[Role, ...]:
                 problems.add(doc.where("roles", rid, key), "unknown key; known keys are "
                              + ", ".join(sorted(ROLE_KEYS)))
 
-        def n(key: str, default: int | None, low: int, high: int) -> int:
+        def n(key: str, default: int | None, low: int, high: int, rid: str = rid) -> int:
             return number(doc, problems, ("roles", rid, key), default, low, high)
 
         result.append(Role(

@@ -8,6 +8,7 @@ ledgers are the classic system's (localise/classic.py); what the roles change is
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from printkit import __version__
@@ -28,9 +29,9 @@ from printkit.localise.kit import (
 from printkit.localise.money import format_percentage
 from printkit.localise.wording import Wording
 from printkit.model.common import Square
-from printkit.systems.anti.model import LADDER, ROLES, SUMS, Command, Game, Role, Street
+from printkit.systems.anti.model import ROLES, SUMS, Command, Game, Role, Street
 from printkit.systems.money import localise as classic
-from printkit.systems.money.model import CORNERS, Station, Utility
+from printkit.systems.money.model import CORNERS, LADDER, Station, Utility
 
 PHRASES = ("goto", "goto_start", "pass_start", "move_forward", "move_back", "jail", "pay",
            "collect", "repairs", "collect_from_players", "pay_players", "collect_from",
@@ -120,7 +121,8 @@ def board(game: Game, w: Wording, money: Money) -> BoardText:
 
 # title deeds -------------------------------------------------------------------------
 
-def role_heads(game: Game, w: Wording, first: str) -> tuple[tuple[str, ...], tuple]:
+def role_heads(game: Game, w: Wording, first: str
+               ) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
     """The head row of a table with a column per role, and its fills (pawn colours)."""
     return (first, *(role_name(w, r) for r in ROLES)), (None, *pawns(game))
 
@@ -132,13 +134,13 @@ def street_front(game: Game, street: Street, w: Wording, _: Labels, money: Money
     roles = [game.role[r] for r in ROLES if r in game.role]
 
     def cells(values: dict[str, int | None]) -> tuple[str, ...]:
-        return tuple(DASH if values.get(r) is None else money(values[r]) for r in ROLES)
+        return tuple(DASH if (v := values.get(r)) is None else money(v) for r in ROLES)
 
     rows = [(_("Rent"), *cells({r: ladders[r][0] for r in ROLES}))]
     if any(r.monopoly_factor > 1 for r in roles):
         rows.append((_("Monopoly in the city"), *cells({
-            r.id: ladders[r.id][0] * r.monopoly_factor if r.monopoly_factor > 1
-            and ladders[r.id][0] is not None else None for r in roles})))
+            r.id: base * r.monopoly_factor if r.monopoly_factor > 1
+            and (base := ladders[r.id][0]) is not None else None for r in roles})))
     for n in range(1, max((r.houses for r in roles), default=0) + 1):
         rows.append((_.plural("With {n} house", "With {n} houses", n),
                      *cells({r: ladders[r][n] for r in ROLES})))
@@ -240,7 +242,7 @@ def commands_table(game: Game, w: Wording, _: Labels, money: Money) -> Rows:
 
 def wealth_text(game: Game, role: Role, w: Wording, _: Labels, money: Money) -> str:
     t = role.wealth_tax
-    p = lambda n: format_percentage(n, w.locale)  # noqa: E731
+    p: Callable[[int], str] = lambda n: format_percentage(n, w.locale)  # noqa: E731
     amounts = sorted({x.amount for x in game.taxes if x.wealth})
     return _("{amount} or {money} of your money + {property} of the ground price of your "
              "unmortgaged properties + {buildings} of what your buildings cost",
@@ -281,7 +283,7 @@ def monopoly_rent(factor: int, _: Labels) -> str:
 
 
 def command_card(game: Game, w: Wording, _: Labels, money: Money) -> Deck:
-    head, fills = role_heads(game, w, _("Dice"))
+    _head, fills = role_heads(game, w, _("Dice"))
     title = w.text("game", "title")
     front = CardText(
         "commands", _("Commands"), band=title, colour=game.accent,

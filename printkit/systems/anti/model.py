@@ -214,4 +214,5 @@ class Game(GameInfo):
 
     def properties(self) -> tuple[Street | Station | Utility, ...]:
         """Every deed in board order."""
-        return classic_properties(self)
+        return classic_properties(self.squares, (*self.streets, *self.stations,
+                                                 *self.utilities))

@@ -10,19 +10,19 @@ are the classic checks. Every problem names the file and line a user has to edit
 from __future__ import annotations
 
 from collections import Counter
+from itertools import pairwise
 
 from printkit.errors import Problems
 from printkit.systems.anti.model import (
     CITY_SIZES,
     COMMAND_ACTIONS,
     COMMANDS,
-    LADDER,
     ROLES,
     SUMS,
     Game,
 )
 from printkit.systems.money import validate as classic
-from printkit.systems.money.model import CORNERS
+from printkit.systems.money.model import CORNERS, LADDER
 from printkit.validate.common import refer, unique
 
 
@@ -38,7 +38,7 @@ def ids(game: Game, problems: Problems) -> None:
     unique(game.stations, "station", problems)
     unique(game.utilities, "utility", problems)
     unique(game.taxes, "tax", problems)
-    seen: dict[str, str] = {c: "corner" for c in CORNERS}
+    seen: dict[str, str] = dict.fromkeys(CORNERS, "corner")
     for kind, records in (("street", game.streets), ("station", game.stations),
                           ("utility", game.utilities), ("tax", game.taxes)):
         for rec in records:
@@ -113,8 +113,8 @@ def rents(game: Game, problems: Problems) -> None:
                              f"(game.toml [roles.{r.role}] houses); leave {column} empty")
             elif value is not None and value <= 0:
                 problems.add(where, "the rent must be more than 0")
-        values = [(c, v) for c, v in zip(LADDER, r.ladder) if v is not None]
-        for (c0, v0), (c1, v1) in zip(values, values[1:]):
+        values = [(c, v) for c, v in zip(LADDER, r.ladder, strict=True) if v is not None]
+        for (c0, v0), (c1, v1) in pairwise(values):
             if v1 < v0:
                 problems.add(r.where.at(c1), f"the rent falls along the ladder: {c1} {v1} is "
                              f"less than {c0} {v0}; rents must rise from unbuilt to hotel")

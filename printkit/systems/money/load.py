@@ -11,7 +11,7 @@ from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
-from printkit.errors import Problems
+from printkit.errors import Problems, Where
 from printkit.load import fields as f
 from printkit.load.board import board, square
 from printkit.load.manifest import check_keys, choice, game_info, number, section, value
@@ -219,12 +219,12 @@ def read_deck(path: Path, ident: str, problems: Problems) -> Deck | None:
                       if isinstance(c, dict)), doc.where())
 
 
-def card(doc: Toml, i: int, c: dict, problems: Problems, table: str = "card",
+def card(doc: Toml, i: int, c: dict[str, Any], problems: Problems, table: str = "card",
          keys: set[str] = CARD_KEYS, actions: dict[str, tuple[str, ...]] = ACTIONS,
          ident: str | None = None) -> Card:
     """The card `c`, entry i of the array of tables `table`; another system's cards (e.g.
     commands) pass their own keys and actions, and an id when they are not named."""
-    def at(key: str) -> Any:
+    def at(key: str) -> Where:
         return doc.where(table, i, key)
 
     for key in c:

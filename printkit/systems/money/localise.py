@@ -17,6 +17,7 @@ from printkit import __version__
 from printkit.localise.booklet import booklet, has_rules
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import (
+    Block,
     BoardText,
     CardText,
     Deck,
@@ -32,11 +33,13 @@ from printkit.localise.kit import (
 )
 from printkit.localise.money import format_money, format_percentage, with_interest
 from printkit.localise.wording import Wording
+from printkit.model.common import Square
 from printkit.systems.money.model import (
     CORNERS,
     Card,
     Game,
-    Square,
+    MoneyGame,
+    MoneyStreet,
     Station,
     Street,
     Utility,
@@ -49,7 +52,7 @@ Money = Callable[[int], str]
 Rows = tuple[tuple[str, ...], ...]
 
 
-def square_keys(game: Any, corners: tuple[str, ...]
+def square_keys(game: MoneyGame, corners: tuple[str, ...]
                 ) -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
     """Required and optional keys naming a money game's squares: streets, stations,
     utilities, taxes and corners."""
@@ -96,11 +99,11 @@ def tie(text: str) -> str:
     return re.sub(r"(\d) ×", "\\1\u00a0×", text)
 
 
-def money_of(game: Game, w: Wording) -> Money:
+def money_of(game: MoneyGame, w: Wording) -> Money:
     return lambda amount: format_money(int(amount), game.money.currency, w.locale)
 
 
-def prepare(game: Game, w: Wording) -> Money:
+def prepare(game: MoneyGame, w: Wording) -> Money:
     """Give every string of the game the money helpers and the rule amounts."""
     money = money_of(game, w)
     w.extend({"money": money, "percent": lambda n: format_percentage(int(n), w.locale),
@@ -112,7 +115,8 @@ def prepare(game: Game, w: Wording) -> Money:
 
 def products(game: Game) -> tuple[str, ...]:
     """The names of the products `localise` makes of the game, in build order."""
-    return (*("board", "deeds", *(d.id for d in game.decks), "ledger"), *(("rules",) if has_rules(game) else ()))
+    return (*("board", "deeds", *(d.id for d in game.decks), "ledger"),
+            *(("rules",) if has_rules(game) else ()))
 
 
 def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> Kit:
@@ -121,8 +125,9 @@ def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> K
     makers: dict[str, Making] = {"board": lambda: (_("Board"), board(game, w, money)),
                                  "deeds": lambda: (_("Title deeds"), deeds(game, w, _, money))}
     for deck in game.decks:
-        makers[deck.id] = lambda deck=deck.id: (w.text("decks", deck, "name"),
-                                                card_deck(game, deck, w, _, money))
+        def make(deck: str = deck.id) -> tuple[str, Deck]:
+            return w.text("decks", deck, "name"), card_deck(game, deck, w, _, money)
+        makers[deck.id] = make
     makers["ledger"] = lambda: (_("Ledgers"), ledger(game, w, _, money))
     if has_rules(game):
         makers["rules"] = lambda: (_("Rules"), booklet(
@@ -141,7 +146,7 @@ def tax_text(game: Game, ref: str, w: Wording, money: Money) -> str:
     return w.text("phrases", "tax", amount=money(tax.amount))
 
 
-def square_text(game: Game, s: Square, w: Wording, money: Money) -> SquareText:
+def square_text(game: MoneyGame, s: Square, w: Wording, money: Money) -> SquareText:
     kind, ref, pos = s.kind, s.ref, s.position
     if kind == "street":
         street = game.street[ref]
@@ -153,9 +158,10 @@ def square_text(game: Game, s: Square, w: Wording, money: Money) -> SquareText:
     if kind == "utility":
         u = game.utility[ref]
         return SquareText(pos, kind, w.name(ref), money(u.price), icon=u.icon)
-    if kind == "tax":
+    # only a classic game has percentage taxes and card decks (anti words its own taxes)
+    if kind == "tax" and isinstance(game, Game):
         return SquareText(pos, kind, w.name(ref), tax_text(game, ref, w, money))
-    if kind == "card":
+    if kind == "card" and isinstance(game, Game):
         deck = game.deck[ref]
         return SquareText(pos, "chance", w.text("decks", ref, "name"), colour=deck.colour,
                           icon=deck.icon)
@@ -205,10 +211,10 @@ def street_front(game: Game, street: Street, w: Wording, _: Labels, money: Money
         framed=True)
 
 
-def mortgaged_back(game: Game, prop: Street | Station | Utility, colour: str, w: Wording,
+def mortgaged_back(game: MoneyGame, prop: MoneyStreet | Station | Utility, colour: str, w: Wording,
                    _: Labels, money: Money) -> CardText:
     """The mortgaged side of a deed: the mortgage value and what lifting it costs."""
-    blocks: list = [Row(_("Mortgage value"), money(prop.mortgage))]
+    blocks: list[Block] = [Row(_("Mortgage value"), money(prop.mortgage))]
     rate = game.money.mortgage_interest
     if rate:
         blocks += [Row(_("Lift the mortgage"), money(with_interest(prop.mortgage, rate))),
@@ -315,17 +321,18 @@ def card_deck(game: Game, deck_id: str, w: Wording, _: Labels, money: Money) -> 
 
 # ledgers -----------------------------------------------------------------------------
 
-def register_rows(game: Any, w: Wording, money: Money) -> tuple[RegisterRow, ...]:
+def register_rows(game: MoneyGame, w: Wording, money: Money) -> tuple[RegisterRow, ...]:
     """Every deed in board order; streets (of any money system) carry houses."""
     rows = []
     for prop in game.properties():
         street = not isinstance(prop, (Station, Utility))
-        colour = game.group[prop.group].colour if street else game.cards.deed_back
+        colour = (game.cards.deed_back if isinstance(prop, (Station, Utility))
+                  else game.group[prop.group].colour)
         rows.append(RegisterRow(w.name(prop.id), colour, money(prop.price), street))
     return tuple(rows)
 
 
-def ledger(game: Any, w: Wording, _: Labels, money: Money,
+def ledger(game: MoneyGame, w: Wording, _: Labels, money: Money,
            reminder: str | None = None) -> LedgerText:
     """The ledgers of a money game (`reminder`: the line under each player's heading, by
     default the salary and the jail fine)."""
@@ -428,7 +435,7 @@ def tables(game: Game, wording: Wording, labels: Labels) -> dict[str, Rows]:
     return result
 
 
-def mortgage_table(game: Game, w: Wording, _: Labels, money: Money) -> Rows:
+def mortgage_table(game: MoneyGame, w: Wording, _: Labels, money: Money) -> Rows:
     rate = game.money.mortgage_interest
     head = (_("Deed"), _("Price"), _("Mortgage value")) + ((_("Lift the mortgage"),)
                                                           if rate else ())

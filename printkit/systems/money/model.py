@@ -7,12 +7,13 @@ and line) so later stages can report a problem at the place a user has to edit.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Protocol, TypeVar
 
 from printkit.errors import Where
-from printkit.model.common import BoardSpec, GameInfo, Square, square_names
+from printkit.model.common import BoardGame, BoardSpec, GameInfo, Square, square_names
 
 LADDER = ("rent", "rent_1", "rent_2", "rent_3", "rent_4", "rent_hotel")  # CSV columns
 CORNERS = ("start", "jail", "parking", "go_to_jail")
@@ -216,10 +217,99 @@ class Game(GameInfo):
 
     def properties(self) -> tuple[Street | Station | Utility, ...]:
         """Every deed in board order."""
-        return properties(self)
+        return properties(self.squares, (*self.streets, *self.stations, *self.utilities))
 
 
-def text_section(game: Any, ref: str) -> str:
+class MoneyStreet(Protocol):
+    """A street of any money game: classic's and anti's differ in their rents."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def group(self) -> str: ...
+    @property
+    def price(self) -> int: ...
+    @property
+    def mortgage(self) -> int: ...
+
+
+class Coloured(Protocol):
+    """A colour group of any money game (classic's groups, anti's cities)."""
+
+    @property
+    def colour(self) -> str: ...
+
+
+class MoneyTax(Protocol):
+    """A tax square of any money game: what it asks."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def amount(self) -> int: ...
+
+
+class Deeds(Protocol):
+    """The card formats of any money game: the backs of station and utility deeds."""
+
+    @property
+    def deed(self) -> str: ...
+    @property
+    def deed_back(self) -> str: ...
+
+
+class Bank(Protocol):
+    """The buildings in the bank of any money game."""
+
+    @property
+    def houses(self) -> int: ...
+    @property
+    def hotels(self) -> int: ...
+
+
+class MoneyGame(BoardGame, Protocol):
+    """What the money games (classic and anti) share, and the shared helpers of
+    printkit.systems.money rely on."""
+
+    @property
+    def board(self) -> BoardSpec: ...
+    @property
+    def board_squares(self) -> int: ...
+    @property
+    def accent(self) -> str: ...
+    @property
+    def cards(self) -> Deeds: ...
+    @property
+    def money(self) -> Money: ...
+    @property
+    def rules(self) -> Bank: ...
+    @property
+    def streets(self) -> tuple[MoneyStreet, ...]: ...
+    @property
+    def stations(self) -> tuple[Station, ...]: ...
+    @property
+    def station_icon(self) -> str: ...
+    @property
+    def utilities(self) -> tuple[Utility, ...]: ...
+    @property
+    def taxes(self) -> tuple[MoneyTax, ...]: ...
+    @property
+    def group(self) -> Mapping[str, Coloured]: ...
+    @property
+    def street(self) -> Mapping[str, MoneyStreet]: ...
+    @property
+    def station(self) -> Mapping[str, Station]: ...
+    @property
+    def utility(self) -> Mapping[str, Utility]: ...
+    @property
+    def tax(self) -> Mapping[str, MoneyTax]: ...
+
+    def properties(self) -> tuple[MoneyStreet | Station | Utility, ...]:
+        """Every deed in board order."""
+        ...
+
+
+def text_section(game: MoneyGame, ref: str) -> str:
     """The section of a money game's text/<lang>.toml that names square or property `ref`
     (shared by the money systems, whose games have streets, stations, utilities, taxes)."""
     for section, table in (("streets", game.street), ("stations", game.station),
@@ -229,8 +319,11 @@ def text_section(game: Any, ref: str) -> str:
     return "corners"
 
 
-def properties(game: Any) -> tuple[Any, ...]:
+D = TypeVar("D", bound=MoneyStreet | Station | Utility)
+
+
+def properties(squares: tuple[Square, ...], deeds: Iterable[D]) -> tuple[D, ...]:
     """A money game's deeds (streets, stations, utilities) in board order."""
-    order = {s.ref: s.position for s in game.squares}
-    props = [*game.streets, *game.stations, *game.utilities]
+    order = {s.ref: s.position for s in squares}
+    props = list(deeds)
     return tuple(sorted(props, key=lambda p: order.get(p.id, 10_000)))

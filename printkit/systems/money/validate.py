@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection
-from typing import Any
 
 from printkit.errors import Problems, Where
 from printkit.localise.money import is_currency
-from printkit.systems.money.model import ACTIONS, CORNERS, LADDER, Card, Game, Scale
+from printkit.systems.money.model import ACTIONS, CORNERS, LADDER, Card, Game, MoneyGame, Scale
 from printkit.validate.board import Ring, board_file, check_board
 from printkit.validate.common import refer, unique
 
@@ -24,7 +23,7 @@ def check(game: Game, problems: Problems) -> None:
         part(game, problems)
 
 
-def file_where(game: Game, name: str, line: int = 1) -> Where:
+def file_where(game: MoneyGame, name: str, line: int = 1) -> Where:
     """A place in another file of the game folder (game.where names game.toml)."""
     return Where(game.where.path.replace("game.toml", name), line)
 
@@ -38,7 +37,7 @@ def ids(game: Game, problems: Problems) -> None:
     # a deck named twice is reported by the loader, where game.toml names it
     for deck in game.decks:
         unique(deck.cards, f"card of deck '{deck.id}'", problems)
-    seen: dict[str, str] = {c: "corner" for c in CORNERS}
+    seen: dict[str, str] = dict.fromkeys(CORNERS, "corner")
     for kind, records in (("street", game.streets), ("station", game.stations),
                           ("utility", game.utilities), ("tax", game.taxes)):
         for rec in records:
@@ -57,7 +56,7 @@ def references(game: Game, problems: Problems) -> None:
                          "or give it streets in streets.csv")
 
 
-def money(game: Game, problems: Problems) -> None:
+def money(game: MoneyGame, problems: Problems) -> None:
     m = game.money
     if not is_currency(m.currency):
         problems.add(m.where, f"'{m.currency}' is not a currency code; write an ISO 4217 "
@@ -80,7 +79,7 @@ def prices(game: Game, problems: Problems) -> None:
             problems.add(p.where.at("mortgage"), f"the mortgage value {p.mortgage} is more "
                          f"than the price {p.price}; the bank lends at most the price")
     for s in game.streets:
-        for column, rent in zip(LADDER, s.rents):
+        for column, rent in zip(LADDER, s.rents, strict=True):
             positive(rent, s.where.at(column), "rent", problems)
     for t in game.taxes:
         positive(t.amount, t.where.at("amount"), "tax", problems)
@@ -123,7 +122,7 @@ def board(game: Game, problems: Problems) -> None:
                          f"row with kind card and ref {deck.id} to board.csv")
 
 
-def board_squares(game: Any, known: dict[str, Collection[str]], words: dict[str, str],
+def board_squares(game: MoneyGame, known: dict[str, Collection[str]], words: dict[str, str],
                   problems: Problems) -> Counter[tuple[str, str]]:
     """The board of a money game: the one board check with its properties and corners."""
     ring = Ring(known=known, words=words, corners=CORNERS, declared=game.board_squares,

@@ -1,4 +1,5 @@
-"""The playing_cards game system: a card-deck game played with a deck of playing cards, without a board."""
+"""The playing_cards game system: a card-deck game played with a deck of playing cards,
+without a board."""
 
 from pathlib import Path
 

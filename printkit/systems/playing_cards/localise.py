@@ -190,7 +190,8 @@ def tableau(game: Game, w: Wording, _: Labels, coins: Coins) -> TableauText:
                  for rank, suit in game.ring())
     names = rank_names(game, w)
     pairs = format_list([f"{w.text('suits', p, 'name')} → {w.text('suits', q, 'name')}"
-                         for p, q in zip(d.property_suits, d.deed_suits)], locale=w.locale)
+                         for p, q in zip(d.property_suits, d.deed_suits, strict=True)],
+                        locale=w.locale)
     steps = (
         _("Take every card above {highest} out of the deck (the jacks, queens and kings "
           "too), but keep the jokers.", highest=names[d.ranks - 1]),

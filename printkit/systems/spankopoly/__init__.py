@@ -1,4 +1,5 @@
-"""The spankopoly game system: strokes instead of money: implements, penalty lines, a score sheet."""
+"""The spankopoly game system: strokes instead of money: implements, penalty lines,
+a score sheet."""
 
 from pathlib import Path
 

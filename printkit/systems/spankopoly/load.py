@@ -209,7 +209,7 @@ def chance(path: Path, problems: Problems) -> tuple[ChanceCard, ...]:
                  if isinstance(c, dict))
 
 
-def chance_card(doc: Toml, i: int, c: dict, problems: Problems) -> ChanceCard:
+def chance_card(doc: Toml, i: int, c: dict[str, Any], problems: Problems) -> ChanceCard:
     for key in c:
         if key not in CARD_KEYS:
             problems.add(doc.where("card", i, key),

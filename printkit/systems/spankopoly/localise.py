@@ -6,6 +6,7 @@ from printkit import __version__
 from printkit.localise.booklet import booklet, has_rules
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import (
+    Block,
     BoardText,
     CardText,
     Deck,
@@ -58,7 +59,8 @@ def text_keys(game: Game) -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
 
 def products(game: Game) -> tuple[str, ...]:
     """The names of the products `localise` makes of the game, in build order."""
-    return (*("board", "deeds", "chance", "scorepad", "lines"), *(("rules",) if has_rules(game) else ()))
+    return (*("board", "deeds", "chance", "scorepad", "lines"),
+            *(("rules",) if has_rules(game) else ()))
 
 
 def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> Kit:
@@ -161,7 +163,7 @@ def station_card(game: Game, station: str, w: Wording, _: Labels) -> CardText:
 
 
 def lines_card(game: Game, ref: str, w: Wording, _: Labels) -> CardText:
-    blocks: list = [Para(_.plural("Roll {n} die: write that many lines.",
+    blocks: list[Block] = [Para(_.plural("Roll {n} die: write that many lines.",
                                   "Roll {n} dice: write that many lines.",
                                   game.rules.lines_dice), "small")]
     for line in game.penalty_lines:

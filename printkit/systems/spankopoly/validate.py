@@ -48,9 +48,9 @@ def references(game: Game, problems: Problems) -> None:
         stake_ref(stake, game, problems)
     die_where = Where(game.where.path.replace("game.toml", "station_die.csv"), 1)
     faces = Counter(face for face, _ in game.station_die)
-    for face, impl in game.station_die:
+    for _face, impl in game.station_die:
         implement_ref(impl, game, die_where.at("implement"), problems)
-    if game.station_die and sorted(faces) != [1, 2, 3, 4, 5, 6] or any(
+    if (game.station_die and sorted(faces) != [1, 2, 3, 4, 5, 6]) or any(
             n > 1 for n in faces.values()):
         problems.add(die_where.at("face"), "the station die table needs each face 1–6 once")
     for g in game.groups:
