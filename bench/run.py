@@ -33,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.decks import grown_copy  # noqa: E402
+from bench.decks import grown_copy  # noqa: E402 (after the path is set)
 
 GAME = ROOT / "data" / "spankopoly"
 TARGETS = {"kit": 1.5, "ratio": 1.3, "rss": 60.0}

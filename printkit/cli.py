@@ -6,6 +6,7 @@ is written in that case.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -34,7 +35,7 @@ err_console = Console(stderr=True)
 def show_version(value: bool) -> None:
     if value:
         typer.echo(f"printkit {__version__}")
-        raise typer.Exit()
+        raise typer.Exit
 
 
 @app.callback()
@@ -239,13 +240,13 @@ def open_file(path: Path) -> None:
     import subprocess
 
     if sys.platform == "win32":
-        os.startfile(path)  # type: ignore[attr-defined]  # noqa: S606 (Windows only)
+        os.startfile(path)  # type: ignore[attr-defined]
         return
     opener = "open" if sys.platform == "darwin" else "xdg-open"
     if shutil.which(opener) is None:
         typer.echo(f"cannot open {path}: no {opener} on this system", err=True)
         return
-    subprocess.Popen([opener, str(path)], stdout=subprocess.DEVNULL,  # noqa: S603
+    subprocess.Popen([opener, str(path)], stdout=subprocess.DEVNULL,
                      stderr=subprocess.DEVNULL, start_new_session=True)
 
 
@@ -278,7 +279,8 @@ def serve(
     verbose: VerboseOpt = False,
 ) -> None:
     """Show GAME's pages in the browser, rebuilt and refreshed as you save its files."""
-    from printkit.serve import Served, run_server  # the web page: only this command
+    from printkit.live import Served
+    from printkit.serve import run_server  # the web page: only this command
 
     try:
         options = make_options(players, paper, duplex, back_offset, color, allow_missing,

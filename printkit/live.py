@@ -198,7 +198,7 @@ class Session:
                  if self._stale(replace(kit, products=(product,)))]
         drawn = self._draw(dirty, options)
         generation = self.view.generation + 1
-        for part, (shots, pages) in zip(dirty, drawn):
+        for part, (shots, pages) in zip(dirty, drawn, strict=True):
             product = part.products[0]
             shown = Shown(product.name, product.title, generation, shots)
             self.drawn[(part.lang, product.name)] = (part, shown, pages)
@@ -228,8 +228,9 @@ class Session:
             new.update(fresh)
             if fresh:
                 todo.append((replace(doc, pages=[key.page for key in fresh]), fresh))
-        for (_, keys), shots in zip(todo, self._render([doc for doc, _ in todo], options.cmyk)):
-            self.shots.update(zip(keys, shots))
+        rendered = self._render([doc for doc, _ in todo], options.cmyk)
+        for (_, keys), shots in zip(todo, rendered, strict=True):
+            self.shots.update(zip(keys, shots, strict=True))
         return [(tuple(Picture(doc.name, n, *self.shots[key])
                        for doc, keys in docs for n, key in enumerate(keys, 1)),
                  tuple(key for _, keys in docs for key in keys)) for docs in made]

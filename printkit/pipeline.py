@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from printkit import __version__
-from printkit.errors import PrintkitError, Problems, Where
+from printkit.errors import PrintkitError, Problem, Problems, Where
 from printkit.howto import Hint, hint_for
 from printkit.impose import Document, Page
 from printkit.layout import calibration as calibration_face
@@ -45,13 +45,15 @@ from printkit.write import write_all
 Progress = Callable[[str], None]
 T = TypeVar("T")
 
+SHEETS = Hint("sheets", "a4")  # how to print a file no product says otherwise of
+
 
 @dataclass(frozen=True)
 class Built:
     path: Path
     pages: int
     data: bytes
-    hint: Hint = Hint("sheets", "a4")
+    hint: Hint = SHEETS
     product: str = ""  # the product it is a file of
     lang: str = ""
 
@@ -145,8 +147,9 @@ def check_products(game: AnyGame, names: Iterable[str], option: str) -> None:
     products = system_of(game).products(game)
     unknown = [name for name in names if name not in products]
     if unknown:
-        raise PrintkitError([f"{option} {name}: {game.id} has no product '{name}'; its "
-                             f"products are {', '.join(products)}" for name in unknown])
+        raise PrintkitError([Problem(Where(""), f"{option} {name}: {game.id} has no product "
+                                     f"'{name}'; its products are {', '.join(products)}")
+                             for name in unknown])
 
 
 def output_folder(out: Path, kit: Kit, options: Resolved) -> Path:

@@ -90,7 +90,7 @@ class Handler(BaseHTTPRequestHandler):
     verbose = False
     protocol_version = "HTTP/1.1"
 
-    def do_GET(self) -> None:  # noqa: N802 (the name http.server calls)
+    def do_GET(self) -> None:
         path = urlsplit(self.path).path
         view = self.hub.view
         if path == "/":
@@ -134,7 +134,7 @@ class Handler(BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             return
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: Any) -> None:
         if self.verbose:
             super().log_message(format, *args)
 
@@ -150,7 +150,7 @@ def watch(session: Session, hub: Hub, stop: threading.Event, verbosity: int) -> 
             for view in session.refresh(paths):
                 hub.publish(view)
                 report(view, verbosity)
-        except Exception as exc:  # noqa: BLE001 (the server keeps running; the page says why)
+        except Exception as exc:
             view = View(hub.view.generation + 1, hub.view.titles, hub.view.products,
                         (f"internal error: {exc!r}",))
             hub.publish(view)

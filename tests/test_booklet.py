@@ -132,7 +132,9 @@ def test_markdown_booklet_prints_faces_lists_tables_and_images(game_copy: Path,
     with pdfplumber.open(pdf) as doc:  # by position: runs of two faces join in a word
         text = " ".join(" ".join((p.extract_text() or "").split()) for p in doc.pages)
     assert "Dit is vet, dit schuin en dit allebei; een link telt als tekst." in text
-    assert "Een kleine kop" in text and "**" not in text and "###" not in text
+    assert "Een kleine kop" in text
+    assert "**" not in text
+    assert "###" not in text
     assert "• Eerste punt – Een ingesprongen punt • Tweede punt" in text
     assert "Worp Betekenis 1 Opnieuw 6 Dubbel" in text
     with pdfplumber.open(pdf) as doc:
@@ -149,7 +151,8 @@ def test_markdown_booklet_prints_faces_lists_tables_and_images(game_copy: Path,
         indents = {w["text"]: w["x0"] for w in page.extract_words()}
         assert indents["Een"] > indents["Eerste"] + 10  # the nested item is indented
         images = page.images
-        assert len(images) == 1 and images[0]["srcsize"] == (600, 300)
+        assert len(images) == 1
+        assert images[0]["srcsize"] == (600, 300)
         assert images[0]["width"] == pytest.approx(144, abs=0.5)  # 2 in at 300 ppi
 
 
@@ -168,4 +171,5 @@ def test_markup_the_booklet_cannot_print_is_located(game_copy: Path, tmp_path: P
     with pytest.raises(PrintkitError) as err:
         build("spankopoly", ["nl"], game_copy.parent, tmp_path / "out", Options())
     text = str(err.value)
-    assert f"rules/nl.md:{line + 2}:" in text and message in text, text
+    assert f"rules/nl.md:{line + 2}:" in text, text
+    assert message in text, text

@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import MM, placed_forms
 from pypdf import PdfReader, PdfWriter
 from typer.testing import CliRunner
 
-from conftest import MM, placed_forms
 from printkit.claims import read_claim
 from printkit.cli import app
 from printkit.pipeline import Options, build
@@ -50,7 +50,8 @@ def test_target_shop_judges_a_home_rgb_file_as_a_shop_file(built) -> None:
     assert result.exit_code == 1
     assert "RGB colour in a file for a print shop on 5 of 5 pages" in result.output
     bad = runner.invoke(app, ["preflight", "--target", "press", str(home)])
-    assert bad.exit_code == 2 and "--target press: choose home or shop" in bad.output
+    assert bad.exit_code == 2
+    assert "--target press: choose home or shop" in bad.output
 
 
 def with_info(source: Path, target: Path, strip_intents: bool, **info: str) -> Path:
@@ -80,13 +81,15 @@ def test_a_card_sheet_declares_its_grid_and_each_card_is_a_cell(built) -> None:
     path = built["rgb"] / "deeds.pdf"
     reader = PdfReader(path)
     cards = read_claim(reader).cards
-    assert cards is not None and (cards.first, cards.last) == (1, len(reader.pages))
+    assert cards is not None
+    assert (cards.first, cards.last) == (1, len(reader.pages))
     assert sorted((round(cards.width / MM), round(cards.height / MM))) == [63, 88]
     for page in reader.pages:
         cells = cards.cells(tuple(float(v) for v in page["/TrimBox"]))
         centres = {(round((c[0] + c[2]) / 2, 2), round((c[1] + c[3]) / 2, 2)) for c in cells}
         placed = {(round(x, 2), round(y, 2)) for x, y in placed_forms(page).values()}
-        assert placed and placed <= centres
+        assert placed
+        assert placed <= centres
 
 
 def test_the_safe_zone_of_a_card_sheet_is_each_cards(built) -> None:

@@ -37,7 +37,8 @@ def test_a_registered_system_builds_its_deck(toy: None, tmp_path: Path) -> None:
 def test_the_registry_hands_out_the_system_and_its_products(toy: None) -> None:
     game = load(str(FIXTURES / "games" / "toydeck"), None)
     system = system_of(game)
-    assert isinstance(system, System) and system.name == "toy"
+    assert isinstance(system, System)
+    assert system.name == "toy"
     assert system.products(game) == ("cards",)
     assert "toy" in SYSTEMS
 

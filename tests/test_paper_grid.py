@@ -31,6 +31,7 @@ def test_every_game_builds_on_every_paper_or_says_why(game: str, paper: str,
     else:
         assert result.exit_code == 2, result.output
         lines = [line for line in result.output.splitlines() if line.startswith("error: ")]
-        assert lines and all(": " in line[len("error: "):] for line in lines), result.output
+        assert lines, result.output
+        assert all(": " in line[len("error: "):] for line in lines), result.output
         assert "nothing was written" in result.output
         assert not (tmp_path / game).exists()

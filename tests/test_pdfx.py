@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import MM
+from games import GAMES, IDS
 from pypdf import PdfReader
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
 
-from conftest import MM
-from games import GAMES, IDS
 from printkit.colour import profile_bytes
 from printkit.pipeline import Options, build
 
@@ -90,13 +90,17 @@ def test_2_info_names_the_pdfx_version_trapped_title_and_dates(shop_files) -> No
 def test_3_trailer_has_an_id_and_nothing_is_encrypted(shop_files) -> None:
     for path, reader in shop_files:
         ids = reader.trailer["/ID"]
-        assert len(ids) == 2 and all(len(i.original_bytes) == 16 for i in ids), path
-        assert "/Encrypt" not in reader.trailer and not reader.is_encrypted, path
+        assert len(ids) == 2, path
+        assert all(len(i.original_bytes) == 16 for i in ids), path
+        assert "/Encrypt" not in reader.trailer, path
+        assert not reader.is_encrypted, path
 
 
 def test_4_one_pdfx_output_intent_with_the_shipped_cmyk_profile(shop_files) -> None:
     shipped = profile_bytes()
-    assert shipped[12:16] == b"prtr" and shipped[16:20] == b"CMYK" and shipped[8] == 2
+    assert shipped[12:16] == b"prtr"
+    assert shipped[16:20] == b"CMYK"
+    assert shipped[8] == 2
     for path, reader in shop_files:
         intents = reader.trailer["/Root"]["/OutputIntents"]
         pdfx = [i.get_object() for i in intents if i.get_object()["/S"] == "/GTS_PDFX"]
@@ -104,9 +108,11 @@ def test_4_one_pdfx_output_intent_with_the_shipped_cmyk_profile(shop_files) -> N
         intent = pdfx[0]
         assert intent["/Type"] == "/OutputIntent"
         assert intent["/OutputConditionIdentifier"] == "FOGRA39"
-        assert intent["/RegistryName"] and intent["/Info"]
+        assert intent["/RegistryName"]
+        assert intent["/Info"]
         profile = intent["/DestOutputProfile"].get_object()
-        assert profile["/N"] == 4 and profile.get_data() == shipped, path
+        assert profile["/N"] == 4, path
+        assert profile.get_data() == shipped, path
 
 
 def test_5_every_page_has_trim_and_bleed_nested_in_the_media_and_no_artbox(
@@ -114,15 +120,17 @@ def test_5_every_page_has_trim_and_bleed_nested_in_the_media_and_no_artbox(
     for path, reader in shop_files:
         for number, page in enumerate(reader.pages, 1):
             where = f"{path.name} p{number}"
-            assert "/TrimBox" in page and "/BleedBox" in page, where
+            assert "/TrimBox" in page, where
+            assert "/BleedBox" in page, where
             assert "/ArtBox" not in page, where
             media, bleed, trim = ([float(v) for v in page[k]]
                                   for k in ("/MediaBox", "/BleedBox", "/TrimBox"))
-            assert media[:2] <= bleed[:2] and media[2:] >= bleed[2:], where
+            assert media[:2] <= bleed[:2], where
+            assert media[2:] >= bleed[2:], where
             # every shop page has bleed: 3 mm on every side (page = trim + bleed)
-            assert [t - b for t, b in zip(trim[:2], bleed[:2])] == pytest.approx(
+            assert [t - b for t, b in zip(trim[:2], bleed[:2], strict=True)] == pytest.approx(
                 [3 * MM] * 2, abs=0.01), where
-            assert [b - t for t, b in zip(trim[2:], bleed[2:])] == pytest.approx(
+            assert [b - t for t, b in zip(trim[2:], bleed[2:], strict=True)] == pytest.approx(
                 [3 * MM] * 2, abs=0.01), where
 
 
@@ -162,7 +170,8 @@ def test_8_nothing_is_transparent(shop_files) -> None:
                 continue
             assert obj.get("/SMask", "/None") == "/None", path
             assert obj.get("/BM", "/Normal") in ("/Normal", "/Compatible"), path
-            assert float(obj.get("/CA", 1)) == 1 and float(obj.get("/ca", 1)) == 1, path
+            assert float(obj.get("/CA", 1)) == 1, path
+            assert float(obj.get("/ca", 1)) == 1, path
             group = obj.get("/Group")
             assert group is None or group.get_object().get("/S") != "/Transparency", path
 
@@ -174,7 +183,8 @@ def test_9_no_actions_scripts_forms_annotations_or_embedded_files(shop_files) ->
         assert "/JavaScript" not in root.get("/Names", {}), path
         assert "/EmbeddedFiles" not in root.get("/Names", {}), path
         for page in reader.pages:
-            assert "/Annots" not in page and "/AA" not in page, path
+            assert "/Annots" not in page, path
+            assert "/AA" not in page, path
 
 
 def test_10_no_lzw_transfer_functions_or_postscript(shop_files) -> None:
@@ -184,8 +194,10 @@ def test_10_no_lzw_transfer_functions_or_postscript(shop_files) -> None:
                 filters = obj.get("/Filter", [])
                 filters = filters if isinstance(filters, ArrayObject) else [filters]
                 assert "/LZWDecode" not in filters, path
-                assert obj.get("/TR", "/Default") == "/Default" and "/TR2" not in obj, path
-                assert obj.get("/Subtype") != "/PS" and "/PS" not in obj, path
+                assert obj.get("/TR", "/Default") == "/Default", path
+                assert "/TR2" not in obj, path
+                assert obj.get("/Subtype") != "/PS", path
+                assert "/PS" not in obj, path
         for code in content_streams(reader):
             assert b"PS" not in operators(code), path
 
@@ -223,4 +235,6 @@ def test_12_the_shipped_profile_is_small_and_made_by_its_script() -> None:
 
     assert PROFILE.stat().st_size < 300_000
     script = (PROFILE.parent / "make_profile.sh").read_text("utf-8")
-    assert "colprof" in script and "FOGRA39L.ti3" in script and PROFILE.name in script
+    assert "colprof" in script
+    assert "FOGRA39L.ti3" in script
+    assert PROFILE.name in script

@@ -44,7 +44,8 @@ def test_the_server_answers_only_its_own_paths(server: Serve) -> None:
     state = json.loads(server.get("/state")[1])
     url = state["products"]["nl"][0]["pictures"][0]["url"]
     status, body = server.get(url)
-    assert status == 200 and body.startswith(b"\x89PNG")
+    assert status == 200
+    assert body.startswith(b"\x89PNG")
     for path in ("/../pyproject.toml", "/%2e%2e/%2e%2e/etc/passwd", "/pictures/../state",
                  "/serve.html", "/pictures/nl/board/999/board-1.png", "/favicon.ico",
                  "/spankopoly/game.toml", url + "/.."):

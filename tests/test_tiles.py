@@ -14,8 +14,8 @@ import re
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
-
 from conftest import MM, kit_for, multiply, render_docs
+
 from printkit.pipeline import Options
 
 PX_PER_MM = 2
@@ -139,7 +139,7 @@ def trim_cut(tiled, first: int, last: int, cols: int, overlap_px: int,
     with pdfplumber.open(io.BytesIO(tiled.stream.getvalue())) as pdf:
         for k, number in enumerate(range(first, last + 1)):
             page = pdf.pages[number - 1]
-            x0, y0, x1, y1 = (float(v) for v in tiled.pages[number - 1]["/TrimBox"])
+            x0, _, _, y1 = (float(v) for v in tiled.pages[number - 1]["/TrimBox"])
             r, c = divmod(k, cols)
             for line in page.lines:
                 if abs(line["linewidth"] - 0.25) > 1e-3:
@@ -148,7 +148,8 @@ def trim_cut(tiled, first: int, last: int, cols: int, overlap_px: int,
                     xs.add(round(c * (w_px - overlap_px) + (line["x0"] - x0) * SCALE, 3))
                 else:  # across the left or right edge: a y (from the top)
                     ys.add(round(r * (h_px - overlap_px) + (y1 - line["y0"]) * SCALE, 3))
-    assert len(xs) == 2 and len(ys) == 2, (xs, ys)
+    assert len(xs) == 2, (xs, ys)
+    assert len(ys) == 2, (xs, ys)
     return min(xs), min(ys), max(xs), max(ys)
 
 
@@ -198,7 +199,8 @@ def test_each_tile_holds_only_its_own_text(kit) -> None:
             assert b"BT" not in form.get_data().split(), "text in the shared artwork"
     on_board = chars(board, 1)
     on_tiles = [chars(tiled, n) for n in range(2, len(tiled.pages) + 1)]
-    assert min(on_tiles) > 0 and max(on_tiles) < on_board
+    assert min(on_tiles) > 0
+    assert max(on_tiles) < on_board
     assert on_board <= sum(on_tiles) < 1.5 * on_board, (on_board, on_tiles)
 
 
@@ -231,7 +233,10 @@ def test_board_dividers_run_into_the_bleed(kit) -> None:
     x0, y0, x1, y1 = (float(v) for v in board.pages[0]["/BleedBox"])
     with pdfplumber.open(io.BytesIO(board.stream.getvalue())) as pdf:
         lines = pdf.pages[0].lines
-    near = lambda a, b: abs(a - b) < 0.1  # noqa: E731
+
+    def near(a: float, b: float) -> bool:
+        return abs(a - b) < 0.1
+
     sides = {"left": [ln for ln in lines if near(min(ln["x0"], ln["x1"]), x0)],
              "right": [ln for ln in lines if near(max(ln["x0"], ln["x1"]), x1)],
              "bottom": [ln for ln in lines if near(min(ln["y0"], ln["y1"]), y0)],

@@ -57,8 +57,8 @@ def name_lines(path: Path, name: str) -> list[tuple[str, float]]:
                 while target.startswith(joined) and joined != target:
                     last = parts[-1]
                     below = [w for w in words if target[len(joined):].startswith(
-                        printed(w["text"])) and (last["x1"] < w["x0"] < last["x1"] + 20 and
-                        abs(w["top"] - last["top"]) < 1 or last["top"] + 1 < w["top"]
+                        printed(w["text"])) and ((last["x1"] < w["x0"] < last["x1"] + 20 and
+                        abs(w["top"] - last["top"]) < 1) or last["top"] + 1 < w["top"]
                         < last["bottom"] + 30)]
                     if not below:
                         break
@@ -139,7 +139,8 @@ def test_glue_keeps_numbers_with_units_and_formulas_whole() -> None:
 def test_a_word_wider_than_its_box_is_hyphenated_not_refused() -> None:
     assert wrap("Frederiksberggadekvarteret", "bold", 12.0, 60.0) is None  # no language
     lines = wrap("Frederiksberggadekvarteret", "bold", 12.0, 60.0, "da")
-    assert lines and all(line.endswith("-") for line in lines[:-1])
+    assert lines
+    assert all(line.endswith("-") for line in lines[:-1])
     assert "".join(line.removesuffix("-") for line in lines) == "Frederiksberggadekvarteret"
 
 

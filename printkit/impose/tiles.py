@@ -26,8 +26,20 @@ from printkit.impose.page import Page
 from printkit.layout.cards import placed_ops
 from printkit.layout.fonts import width as text_width
 from printkit.layout.ops import (
-    IDENTITY, MM, REGISTRATION, Circle, Face, Group, Line, Matrix, Op, Rect, Text, apply,
-    compose, translate,
+    IDENTITY,
+    MM,
+    REGISTRATION,
+    Circle,
+    Face,
+    Group,
+    Line,
+    Matrix,
+    Op,
+    Rect,
+    Text,
+    apply,
+    compose,
+    translate,
 )
 from printkit.layout.problems import too_long
 from printkit.layout.text import fit
@@ -180,7 +192,7 @@ def seam_ticks(t: Tiling, r: int, c: int) -> list[Op]:
 def trim_marks(t: Tiling, r: int, c: int, face: Face) -> list[Op]:
     """Marks in the white border on the line of each edge of the board (its trim) that
     runs across this tile's image."""
-    x0, y0, x1, y1 = t.image_box()
+    x0, y0, _, _ = t.image_box()
     fx, fy = t.origin(r, c)
     xs = [x0 + edge - fx for edge in (0.0, face.width) if 0 < x0 + edge - fx - x0 < t.image_w]
     ys = [y0 + edge - fy for edge in (0.0, face.height) if 0 < y0 + edge - fy - y0 < t.image_h]

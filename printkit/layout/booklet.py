@@ -4,6 +4,7 @@ and page numbers, padded with blank pages to a multiple of four (for saddle stit
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 from printkit.errors import Problems, Where
 from printkit.layout.fonts import metrics
@@ -119,7 +120,7 @@ def column_widths(rows: tuple[tuple[str, ...], ...], width: float, size: float,
     columns = range(len(rows[0]))
     natural = [max(f.width(r[i], size) for f, r in zip(fonts, rows, strict=True)) + 2 * CELL_PAD
                for i in columns]
-    minimum = [max(f.width(piece, size) for f, r in zip(fonts, rows)
+    minimum = [max(f.width(piece, size) for f, r in zip(fonts, rows, strict=True)
                    for word in r[i].split(" ") for piece in pieces(word, lang))
                + 2 * CELL_PAD for i in columns]
     if sum(natural) <= width:
@@ -137,7 +138,7 @@ def pieces(word: str, lang: str) -> list[str]:
     cuts = [len(word) - len(tail) for _, tail in breaks(word, lang)] if lang else []
     ends = [0, *cuts, len(word)]
     return [word[a:b] + ("-" if b < len(word) and not word[a:b].endswith("-") else "")
-            for a, b in zip(ends, ends[1:])]
+            for a, b in pairwise(ends)]
 
 
 Cells = list[list[list[str] | None]]
@@ -156,7 +157,7 @@ def fit_table(rows: tuple[tuple[str, ...], ...], width: float, lang: str = ""
             for hyphens in ("", lang) if lang else ("",):
                 widths = column_widths(cells_text, width, size, hyphens)
                 cells = [[wrap(c, "bold" if r == 0 else "regular", size, w - 2 * CELL_PAD,
-                               hyphens, keep) for c, w in zip(row, widths)]
+                               hyphens, keep) for c, w in zip(row, widths, strict=False)]
                          for r, row in enumerate(cells_text)]
                 if sum(widths) <= width + 0.01 and all(c is not None for row in cells
                                                        for c in row):
@@ -191,7 +192,7 @@ def row_ops(row: list[list[str] | None], widths: list[float], size: float, width
     ops: list[Op] = [Rect(0, -h, width, h, fill=SHADE if head else None, stroke="#9A9A9A",
                           width=0.4)]
     x = 0.0
-    for c, (lines, w) in enumerate(zip(row, widths)):
+    for c, (lines, w) in enumerate(zip(row, widths, strict=False)):
         side = align[c] if c < len(align) else "left"
         at, anchor = {"right": (x + w - CELL_PAD, "right"),
                       "centre": (x + w / 2, "centre")}.get(side, (x + CELL_PAD, "left"))

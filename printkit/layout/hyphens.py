@@ -9,7 +9,7 @@ output stays reproducible.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import pyphen
 
@@ -46,7 +46,7 @@ def _formula(match: re.Match[str]) -> str:
     return inside if _WORDY.search(inside) else inside.replace(" ", NBSP)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _dictionary(lang: str) -> pyphen.Pyphen | None:
     name = PATTERNS.get(lang)
     return pyphen.Pyphen(lang=name, left=MIN_PART, right=MIN_PART) if name else None

@@ -89,7 +89,7 @@ def wrap(text: str, role: str, size: float, width: float, lang: str = "",
                     continue
                 if split is None:
                     return None
-                lines.append(" ".join(line + [split[0]]))
+                lines.append(" ".join([*line, split[0]]))
                 line, used = [], 0
                 words[i] = split[1]
                 continue

@@ -130,12 +130,11 @@ class Sandbox(ImmutableSandboxedEnvironment):
         check_arguments((left, right), {})
         return check_value(super().call_binop(context, op, left, right))
 
-    def call(__self, __context: Any, __obj: Any, *args: Any,  # noqa: N805 (jinja's names)
-             **kwargs: Any) -> Any:
-        own = (getattr(__obj, "__module__", None) or "").startswith("printkit.")
+    def call(self, context: Any, obj: Any, /, *args: Any, **kwargs: Any) -> Any:
+        own = (getattr(obj, "__module__", None) or "").startswith("printkit.")
         if not own:
             check_arguments(args, kwargs)
-        result = ImmutableSandboxedEnvironment.call(__self, __context, __obj, *args, **kwargs)
+        result = ImmutableSandboxedEnvironment.call(self, context, obj, *args, **kwargs)
         return result if own else check_value(result)
 
     def wrap_str_format(self, value: Any) -> Callable[..., str] | None:

@@ -21,7 +21,14 @@ import zlib
 from typing import Any
 
 from reportlab.pdfbase.pdfdoc import (
-    PDFArray, PDFCatalog, PDFDate, PDFDictionary, PDFInfo, PDFName, PDFStream, PDFString,
+    PDFArray,
+    PDFCatalog,
+    PDFDate,
+    PDFDictionary,
+    PDFInfo,
+    PDFName,
+    PDFStream,
+    PDFString,
 )
 from reportlab.pdfgen.canvas import Canvas
 
@@ -43,7 +50,7 @@ class PrintCanvas(Canvas):  # type: ignore[misc]  # reportlab has no type hints
 
     overprint = False
 
-    def _setExtGState(self, obj: Any) -> None:
+    def _setExtGState(self, obj: Any) -> None:  # noqa: N802 (reportlab's own method name)
         super()._setExtGState(obj)
         if not self.overprint:
             return

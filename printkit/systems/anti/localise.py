@@ -8,7 +8,6 @@ ledgers are the classic system's (localise/classic.py); what the roles change is
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from printkit import __version__
@@ -242,7 +241,10 @@ def commands_table(game: Game, w: Wording, _: Labels, money: Money) -> Rows:
 
 def wealth_text(game: Game, role: Role, w: Wording, _: Labels, money: Money) -> str:
     t = role.wealth_tax
-    p: Callable[[int], str] = lambda n: format_percentage(n, w.locale)  # noqa: E731
+
+    def p(n: int) -> str:
+        return format_percentage(n, w.locale)
+
     amounts = sorted({x.amount for x in game.taxes if x.wealth})
     return _("{amount} or {money} of your money + {property} of the ground price of your "
              "unmortgaged properties + {buildings} of what your buildings cost",
@@ -356,7 +358,10 @@ def tables(game: Game, w: Wording, _: Labels) -> dict[str, Rows]:
     utilities (per role), taxes (per role), roles, commands, money and board."""
     money = classic.prepare(game, w)
     head, _fills = role_heads(game, w, _("Owner has"))
-    factor = lambda n: classic.tie(_("{factor} × the dice", factor=n))  # noqa: E731
+
+    def factor(n: int) -> str:
+        return classic.tie(_("{factor} × the dice", factor=n))
+
     result: dict[str, Rows] = {
         f"rents_{r.id}": rents_table(game, r, w, _, money) for r in game.roles}
     result.update({
