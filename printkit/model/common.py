@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar, overload
 
 from printkit.errors import Where
 
@@ -52,6 +52,39 @@ class TextSource:
     path: Path
     data: dict[str, Any] = field(compare=False)
     lines: dict[tuple[str | int, ...], int] = field(compare=False)
+
+
+class Record(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+R = TypeVar("R", bound=Record)
+
+
+class ById(Generic[R]):
+    """A game's records of one kind by id, made when first read and then kept on the game:
+    `street = ById[Street]("streets")` in a game class gives `game.street["kalverstraat"]`."""
+
+    def __init__(self, records: str) -> None:
+        self.records = records
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, game: None, owner: type) -> ById[R]: ...
+
+    @overload
+    def __get__(self, game: object, owner: type) -> dict[str, R]: ...
+
+    def __get__(self, game: object, owner: type) -> ById[R] | dict[str, R]:
+        if game is None:
+            return self
+        made: dict[str, R] = {r.id: r for r in getattr(game, self.records)}
+        game.__dict__[self.name] = made  # read from the game itself from now on
+        return made
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -5,12 +5,6 @@ from pathlib import Path
 from printkit.systems.anti import load, localise, validate
 from printkit.systems.contract import System
 
-SYSTEM = System(
-    name="anti",
-    load=load.load,
-    check=validate.check,
-    text_keys=localise.text_keys,
-    localise=localise.localise,
-    fields=Path(__file__).with_name("fields.toml"),
-    products=localise.products,
-)
+SYSTEM = System(name="anti", load=load.load, check=validate.check,
+                text_keys=localise.text_keys, localise=localise.localise,
+                products=localise.products, fields=Path(__file__).with_name("fields.toml"))

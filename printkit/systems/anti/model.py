@@ -11,10 +11,9 @@ card decks a command table gives each role an outcome for every dice sum 2–12.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from printkit.errors import Where
-from printkit.model.common import BoardSpec, GameInfo, Square, square_names
+from printkit.model.common import BoardSpec, ById, GameInfo, Square, square_names
 from printkit.systems.money.model import (
     ACTIONS,
     LADDER,
@@ -163,29 +162,12 @@ class Game(GameInfo):
     squares: tuple[Square, ...]
     commands: tuple[Command, ...]
 
-    @cached_property
-    def role(self) -> dict[str, Role]:
-        return {r.id: r for r in self.roles}
-
-    @cached_property
-    def group(self) -> dict[str, City]:
-        return {c.id: c for c in self.groups}
-
-    @cached_property
-    def street(self) -> dict[str, Street]:
-        return {s.id: s for s in self.streets}
-
-    @cached_property
-    def station(self) -> dict[str, Station]:
-        return {s.id: s for s in self.stations}
-
-    @cached_property
-    def utility(self) -> dict[str, Utility]:
-        return {u.id: u for u in self.utilities}
-
-    @cached_property
-    def tax(self) -> dict[str, Tax]:
-        return {t.id: t for t in self.taxes}
+    role = ById[Role]("roles")
+    group = ById[City]("groups")
+    street = ById[Street]("streets")
+    station = ById[Station]("stations")
+    utility = ById[Utility]("utilities")
+    tax = ById[Tax]("taxes")
 
     def streets_of(self, city: str) -> tuple[Street, ...]:
         return tuple(s for s in self.streets if s.group == city)

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Protocol, TypeVar
 
 from printkit.errors import Where
-from printkit.model.common import BoardGame, BoardSpec, GameInfo, Square, square_names
+from printkit.model.common import BoardGame, BoardSpec, ById, GameInfo, Square, square_names
 
 LADDER = ("rent", "rent_1", "rent_2", "rent_3", "rent_4", "rent_hotel")  # CSV columns
 CORNERS = ("start", "jail", "parking", "go_to_jail")
@@ -180,29 +179,12 @@ class Game(GameInfo):
     squares: tuple[Square, ...]
     decks: tuple[Deck, ...]
 
-    @cached_property
-    def group(self) -> dict[str, Group]:
-        return {g.id: g for g in self.groups}
-
-    @cached_property
-    def street(self) -> dict[str, Street]:
-        return {s.id: s for s in self.streets}
-
-    @cached_property
-    def station(self) -> dict[str, Station]:
-        return {s.id: s for s in self.stations}
-
-    @cached_property
-    def utility(self) -> dict[str, Utility]:
-        return {u.id: u for u in self.utilities}
-
-    @cached_property
-    def tax(self) -> dict[str, Tax]:
-        return {t.id: t for t in self.taxes}
-
-    @cached_property
-    def deck(self) -> dict[str, Deck]:
-        return {d.id: d for d in self.decks}
+    group = ById[Group]("groups")
+    street = ById[Street]("streets")
+    station = ById[Station]("stations")
+    utility = ById[Utility]("utilities")
+    tax = ById[Tax]("taxes")
+    deck = ById[Deck]("decks")
 
     def streets_of(self, group: str) -> tuple[Street, ...]:
         return tuple(s for s in self.streets if s.group == group)

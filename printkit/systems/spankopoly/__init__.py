@@ -6,12 +6,6 @@ from pathlib import Path
 from printkit.systems.contract import System
 from printkit.systems.spankopoly import load, localise, validate
 
-SYSTEM = System(
-    name="spankopoly",
-    load=load.load,
-    check=validate.check,
-    text_keys=localise.text_keys,
-    localise=localise.localise,
-    fields=Path(__file__).with_name("fields.toml"),
-    products=localise.products,
-)
+SYSTEM = System(name="spankopoly", load=load.load, check=validate.check,
+                text_keys=localise.text_keys, localise=localise.localise,
+                products=localise.products, fields=Path(__file__).with_name("fields.toml"))

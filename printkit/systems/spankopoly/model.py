@@ -6,12 +6,12 @@ at the place a user has to edit.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from printkit.errors import Where
 from printkit.model.common import (
     BoardSpec,
+    ById,
     GameInfo,
     Square,
     Stake,
@@ -142,29 +142,12 @@ class Game(GameInfo):
     states: tuple[State, ...]
     spanker_die: tuple[SpankerRoll, ...]
 
-    @cached_property
-    def implement(self) -> dict[str, Implement]:
-        return {i.id: i for i in self.implements}
-
-    @cached_property
-    def group(self) -> dict[str, Group]:
-        return {g.id: g for g in self.groups}
-
-    @cached_property
-    def street(self) -> dict[str, Street]:
-        return {s.id: s for s in self.streets}
-
-    @cached_property
-    def station(self) -> dict[str, Station]:
-        return {s.id: s for s in self.stations}
-
-    @cached_property
-    def penalty_line(self) -> dict[str, PenaltyLine]:
-        return {p.id: p for p in self.penalty_lines}
-
-    @cached_property
-    def tax(self) -> dict[str, Tax]:
-        return {t.id: t for t in self.taxes}
+    implement = ById[Implement]("implements")
+    group = ById[Group]("groups")
+    street = ById[Street]("streets")
+    station = ById[Station]("stations")
+    penalty_line = ById[PenaltyLine]("penalty_lines")
+    tax = ById[Tax]("taxes")
 
     def streets_of(self, group: str) -> tuple[Street, ...]:
         return tuple(s for s in self.streets if s.group == group)
