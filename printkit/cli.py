@@ -104,12 +104,15 @@ def build(
     color: ColorOpt = "rgb",
     allow_missing: Annotated[bool, typer.Option(
         help="Build a language with missing texts, marking the gaps in the PDFs.")] = False,
+    allow_low_resolution: Annotated[bool, typer.Option(
+        help="Build with pictures under 150 ppi at their printed size (a warning each).")]
+    = False,
 ) -> None:
     """Build every printable part of GAME: board, tiles, cards, score pad, sheets."""
     try:
         options = Options(players, paper, duplex, parse_offset(back_offset),
                           colour_choice(color), allow_missing, target, vendor, board_size,
-                          printer)
+                          printer, allow_low_resolution=allow_low_resolution)
         with Progress(TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
                       console=err_console, transient=True,
                       disable=not err_console.is_terminal) as bar:
@@ -122,6 +125,8 @@ def build(
         return
     for item in built:
         typer.echo(f"{item.path}  ({item.pages} page{'s' if item.pages != 1 else ''})")
+    for warning in sorted({w for item in built for w in item.warnings}):
+        typer.echo(f"warning: {warning}", err=True)
     typer.echo(f"{len(built)} files written.")
 
 

@@ -15,20 +15,22 @@ from pathlib import Path
 from typing import Any
 
 from printkit import __version__
-from printkit.errors import PrintkitError, Problems, Where
+from printkit.errors import PrintkitError, Problem, Problems, Where
 from printkit.impose import Document, Page
 from printkit.layout import calibration as calibration_face
-from printkit.layout.fonts import drawable
+from printkit.layout.fonts import drawable, using
 from printkit.layout.ops import MM, Group, translate
 from printkit.load import load_game, read_manifest
 from printkit.load.printing import load_print_spec
+from printkit.load.theme import load_theme
 from printkit.localise import localise
 from printkit.localise.catalog import load_labels
-from printkit.localise.kit import Kit
+from printkit.localise.kit import BoardText, Deck, Kit
 from printkit.localise.languages import asked_codes, load_languages, resolve_many
 from printkit.localise.languages import resolve as resolve_language
 from printkit.localise.printaids import calibration_text
 from printkit.model import AnyGame
+from printkit.model.theme import Theme
 from printkit.products import LAYOUTS, Options, resolve
 from printkit.render import render
 from printkit.render.pdf import register_fonts
@@ -47,6 +49,7 @@ class Built:
     path: Path
     pages: int
     data: bytes
+    warnings: tuple[Problem, ...] = ()  # of the product's files, on its first file
 
 
 def load(name: str, data: Path | None, langs: list[str] | None = None) -> AnyGame:
@@ -110,10 +113,13 @@ def product_files(kit: Kit, folder: Path, options: Options) -> list[Built]:
     """The files of a kit (usually of one product) for folder, rendered in memory: one job
     for printkit.workers. Raises with every problem of every page, once all are drawn."""
     problems = Problems()
-    docs = documents(kit, options, problems)
-    built = [] if problems else [Built(folder / f"{doc.name}.pdf", len(doc.pages),
-                                       render(doc, options.cmyk)) for doc in docs]
+    with using(options.theme.fonts):
+        docs = documents(kit, options, problems)
+        built = [] if problems else [Built(folder / f"{doc.name}.pdf", len(doc.pages),
+                                           render(doc, options.cmyk)) for doc in docs]
     problems.raise_if_any()
+    if built and problems.warnings:
+        built[0] = replace(built[0], warnings=tuple(sorted(set(problems.warnings))))
     return built
 
 
@@ -143,10 +149,13 @@ def build(name: str, langs: list[str], data: Path | None, out: Path, options: Op
     game = load(name, data, langs)
     options = replace(options, players=players_for(game, options.players))
     options = resolve(options, load_print_spec(game.folder / "game.toml", config))
+    options = replace(options, theme=theme_of(game, config, options))
     codes = languages_of(game, langs)
     progress(f"{game.id}: localising {', '.join(codes)}")
     kits = run_all([partial(kit_for, game, code, options, only) for code in codes], workers,
                    warm_up)
+    if not only:  # a build of some products cannot tell what the others hold
+        check_theme(options.theme, kits)
     parts = [replace(kit, products=(product,)) for kit in kits for product in kit.products]
     jobs = [partial(product_files, part, output_folder(out, part, options), options)
             for part in parts]
@@ -155,6 +164,34 @@ def build(name: str, langs: list[str], data: Path | None, out: Path, options: Op
     built = [b for part in files for b in part]
     write_all([(b.path, b.data) for b in built], out)
     return built
+
+
+def theme_of(game: AnyGame, config: Path | None, options: Options) -> Theme:
+    """The game's [theme] with the print settings' over it; raises with every problem."""
+    problems = Problems(game.folder.parent)
+    theme = load_theme(game.folder / "game.toml", config, problems,
+                       options.allow_low_resolution)
+    problems.raise_if_any()
+    return theme
+
+
+def check_theme(theme: Theme, kits: list[Kit]) -> None:
+    """Every deck, card and square a theme gives a picture must be one of the game's."""
+    problems = Problems()
+    decks = {p.name: p.content for kit in kits for p in kit.products
+             if isinstance(p.content, Deck)}
+    cards = {f"{name}.{c.id}" for name, deck in decks.items() for c in deck.fronts}
+    boards = [p.content for kit in kits for p in kit.products
+              if isinstance(p.content, BoardText)]
+    squares = {s.position for b in boards[:1] for s in b.squares
+               if s.position % (len(b.squares) // 4)}
+    for table, known, what in (("backs", set(decks), "deck"), ("cards", cards, "card"),
+                               ("squares", squares, "square (corners keep their drawing)")):
+        for key, pic in getattr(theme, table):
+            if key not in known:
+                problems.add(pic.where, f"no {what} '{key}' in this game; known: "
+                             f"{', '.join(str(k) for k in sorted(known)) or 'none'}")
+    problems.raise_if_any()
 
 
 def calibration(options: Options, lang: str, config: Path | None = None) -> tuple[str, bytes]:

@@ -40,6 +40,7 @@ from printkit.localise.kit import (
     TableauText,
 )
 from printkit.model.printing import PrintSpec
+from printkit.model.theme import DEFAULT, Picture, Theme
 
 TARGETS = ("home", "shop")
 _LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)\s*$")
@@ -64,6 +65,8 @@ class Options:
     board_size: str = ""  # "": the game's; a paper name (fits on it) or a length
     printer: str = ""
     spec: PrintSpec | None = None
+    allow_low_resolution: bool = False  # pictures under 150 ppi warn instead of failing
+    theme: Theme = DEFAULT  # the game's [theme] and the print settings' (pipeline.build)
 
     @property
     def settings(self) -> PrintSpec:
@@ -141,7 +144,7 @@ def board(product: Product, kit: Kit, options: Options, problems: Problems) -> P
     side = board_side(options, content.size)
     content = replace(content, size=side, corner=content.corner * side / content.size)
     where = item_where(kit, "board")
-    face = board_face(content, where, problems, options.bleed)
+    face = board_face(content, where, problems, options.bleed, options.theme)
     if problems:
         return []
     if options.target == "shop":
@@ -170,7 +173,7 @@ def deck(product: Product, kit: Kit, options: Options, problems: Problems) -> Pa
         return []
     size = spec.formats[d.card_format]
     copies = (options.players or 1) if d.per_player else 1  # a player aid for every player
-    sides = [faces(d.name, cards, side, size, kit, options.bleed, problems)
+    sides = [faces(d.name, cards, side, size, kit, options, problems)
              for side, cards in (("front", d.fronts * copies), ("back", d.backs * copies))]
     if options.target == "shop":
         together, backs = shop(sides[0], sides[1], spec.vendors[options.vendor].sides)
@@ -195,14 +198,20 @@ def game_where(kit: Kit, item: str) -> Where:
 
 
 def faces(deck: str, cards: tuple[CardText, ...], side: str, size: tuple[float, float],
-          kit: Kit, bleed: float, problems: Problems) -> Lazy[Face]:
+          kit: Kit, options: Options, problems: Problems) -> Lazy[Face]:
     """The faces of one side of a deck, each laid out when it is read (so a deck is laid
     out one sheet at a time as it renders); a card that does not fit is reported then."""
     def face(i: int) -> Face:
         card = cards[i]
         where = item_where(kit, f"{deck}.{card.id} ({side})", *card_keys(deck, card.id))
-        return card_face(card, *size, where, problems, bleed)
+        picture = picture_of(options.theme, deck, card.id, side)
+        return card_face(card, *size, where, problems, options.bleed, options.theme, picture)
     return Lazy(len(cards), face)
+
+
+def picture_of(theme: Theme, deck: str, card: str, side: str) -> Picture | None:
+    """The picture a theme puts on a card: the deck's back artwork, or the card's own."""
+    return theme.back(deck) if side == "back" else theme.card(deck, card)
 
 
 def card_keys(deck: str, card: str) -> tuple[tuple[str, ...], ...]:
@@ -214,14 +223,14 @@ def card_keys(deck: str, card: str) -> tuple[tuple[str, ...], ...]:
 def scorepad(product: Product, kit: Kit, options: Options, problems: Problems) -> Pages:
     assert isinstance(product.content, ScorepadText)
     faces = scorepad_pages(product.content, options.players, options.sheet_size,
-                           item_where(kit, "scorepad"), problems)
+                           item_where(kit, "scorepad"), problems, options.theme)
     return [(product.name, "", [plain(f) for f in faces])]
 
 
 def lines(product: Product, kit: Kit, options: Options, problems: Problems) -> Pages:
     assert isinstance(product.content, LinesSet)
     faces = [lines_page(t, options.sheet_size, item_where(
-        kit, f"penalty_lines.{t.id}", ("penalty_lines", t.id)), problems)
+        kit, f"penalty_lines.{t.id}", ("penalty_lines", t.id)), problems, options.theme)
         for t in product.content.sheets]
     return [(product.name, "", [plain(f) for f in faces if f])]
 
@@ -235,7 +244,7 @@ def rules(product: Product, kit: Kit, options: Options, problems: Problems) -> P
                      f"on {', '.join(PAPERS)}; choose one of them with --paper")
         return []
     faces = booklet_pages(product.content, page_size(options.paper),
-                          item_where(kit, "rules"), problems)
+                          item_where(kit, "rules"), problems, options.theme)
     if not faces:
         return []
     reading = (product.name, "", [plain(f) for f in faces])
@@ -249,7 +258,7 @@ def ledger(product: Product, kit: Kit, options: Options, problems: Problems) -> 
     content = product.content
     assert isinstance(content, LedgerText)
     faces = ledger_pages(content, options.players, PAPERS[options.paper],
-                         item_where(kit, "ledger"), problems)
+                         item_where(kit, "ledger"), problems, options.theme)
     return [(product.name, "", [plain(f) for f in faces])]
 
 

@@ -2,35 +2,65 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from printkit.errors import Problems, Where
 from printkit.layout.ops import MM, Face, Group, Op, Rect, Text
+from printkit.layout.pictures import picture_ops
 from printkit.layout.problems import check_glyphs, too_long
 from printkit.layout.style import BLEED, SAFE, WHITE, ink_on
 from printkit.layout.text import MIN_SIZE, Placed, fit
 from printkit.localise.kit import Block, CardText, Heading, Para, Row, Table
+from printkit.model.theme import DEFAULT, Picture, Theme
 
 BODY_SIZE = 9.0
 TITLE_SIZE = 12.0
 BACK_TITLE_SIZE = 22.0
+PICTURE_SHARE = 0.45  # of a front's body: its picture
 
 
 def card_face(card: CardText, width: float, height: float, where: Where,
-              problems: Problems, bleed: float = BLEED) -> Face:
-    """One side of a card, its background run `bleed` past the trim (never scaled).
+              problems: Problems, bleed: float = BLEED, theme: Theme = DEFAULT,
+              picture: Picture | None = None) -> Face:
+    """One side of a card, its background run `bleed` past the trim (never scaled), with
+    the theme's picture: a back's artwork over the whole card and bleed, or a front's
+    picture above its text.
 
     Text that cannot fit at 6 pt is reported with the card's name."""
     texts = [card.title, card.band, card.footer] + [block_text(b) for b in card.blocks]
     if not check_glyphs(texts, where, problems):
         return Face(card.id, width, height, bleed, ())
+    art = Art(theme, picture, where.field, problems)
     if card.full_colour:
-        ops = back_ops(card, width, height, bleed, where, problems)
+        ops = back_ops(card, width, height, bleed, where, problems, art)
     elif card.framed:
-        ops = framed_ops(card, width, height, bleed, where, problems)
+        ops = framed_ops(card, width, height, bleed, where, problems, art)
     else:
-        ops = front_ops(card, width, height, bleed, where, problems)
+        ops = front_ops(card, width, height, bleed, where, problems, art)
     return Face(card.id, width, height, bleed, tuple(ops))
+
+
+@dataclass(frozen=True)
+class Art:
+    """The theme of a card and its picture, if any (`used`: the card, for messages)."""
+
+    theme: Theme
+    picture: Picture | None
+    used: str
+    problems: Problems
+
+    def colour(self, role: str) -> str:
+        return self.theme.colour(role)
+
+    def above(self, x: float, top: float, width: float, room: float) -> tuple[list[Op], float]:
+        """The card's picture in the upper part of a body `room` high below `top`, and
+        how far down it reaches."""
+        if self.picture is None:
+            return [], 0.0
+        h = room * PICTURE_SHARE
+        return picture_ops(self.picture, (x, top - h, width, h), self.used, self.theme,
+                           self.problems), h + 2 * MM
 
 
 def block_text(block: Block) -> str:
@@ -43,7 +73,7 @@ def block_text(block: Block) -> str:
 
 
 def front_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
-              problems: Problems) -> list[Op]:
+              problems: Problems, art: Art) -> list[Op]:
     ops: list[Op] = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=WHITE)]
     inner = w - 2 * SAFE
     head = (Para(card.band, "note"), Heading(card.title)) if card.band else (Heading(card.title),)
@@ -52,7 +82,7 @@ def front_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
     if head_fit is None:
         too_long(where.at(where.field + ".title"), problems, MIN_SIZE)
         return ops
-    colour = card.colour or WHITE
+    colour = card.colour or art.colour("card_band")
     ops.append(Rect(-bleed, h - band_h, w + 2 * bleed, band_h + bleed, fill=colour))
     ops += placed_ops(head_fit[0], SAFE, h - SAFE, inner, ink_on(colour), centre=True)
     footer_h = 0.0
@@ -63,34 +93,38 @@ def front_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
             return ops
         lines, _ = footer_fit
         footer_h = lines[-1].dy + 1.5 * MM
-        ops += placed_ops(lines, SAFE, SAFE + footer_h - 1.5 * MM, inner, "#444444", True)
+        ops += placed_ops(lines, SAFE, SAFE + footer_h - 1.5 * MM, inner,
+                          art.colour("card_note"), True)
     body_top = h - band_h - 2.5 * MM
+    pic, down = art.above(SAFE, body_top, inner, body_top - SAFE - footer_h)
+    ops += pic
+    body_top -= down
     body_fit = fit(card.blocks, inner, body_top - SAFE - footer_h, BODY_SIZE)
     if body_fit is None:
         too_long(where, problems, MIN_SIZE)
         return ops
-    ops += placed_ops(body_fit[0], SAFE, body_top, inner, "#1E1E1E")
+    ops += placed_ops(body_fit[0], SAFE, body_top, inner, art.colour("card_ink"))
     return ops
 
 
 FRAME = 2.5 * MM  # a title deed's frame, inside the trim
 CARD_TEXT_SIZE = 11.0  # the text of a framed card without a table (a deck card)
-FRAME_INK = "#1E1E1E"
 
 
 def framed_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
-               problems: Problems) -> list[Op]:
+               problems: Problems, art: Art) -> list[Op]:
     """A title deed: white card, thin frame, the colour band (label and name) inside the
     frame, the body centred between band and footer. A framed card without rows (a deck
     card) has its text centred and larger."""
+    frame = art.colour("card_frame")
     ops: list[Op] = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=WHITE),
-                     Rect(FRAME, FRAME, w - 2 * FRAME, h - 2 * FRAME, stroke=FRAME_INK,
+                     Rect(FRAME, FRAME, w - 2 * FRAME, h - 2 * FRAME, stroke=frame,
                           width=0.9)]
     gap = 1.2 * MM
     band_x, band_w = FRAME + gap, w - 2 * (FRAME + gap)
     band_h = max(h * 0.2, 16 * MM) if card.band else max(h * 0.18, 11 * MM)
     band_top = h - FRAME - gap
-    colour = card.colour or WHITE
+    colour = card.colour or art.colour("card_band")
     inner = w - 2 * (FRAME + 2.5 * MM)
     x = (w - inner) / 2
     head = (Para(card.band.upper(), "note"), Heading(card.title)) if card.band else (
@@ -99,7 +133,7 @@ def framed_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
     if head_fit is None:
         too_long(where.at(where.field + ".title"), problems, MIN_SIZE)
         return ops
-    ops.append(Rect(band_x, band_top - band_h, band_w, band_h, fill=colour, stroke=FRAME_INK,
+    ops.append(Rect(band_x, band_top - band_h, band_w, band_h, fill=colour, stroke=frame,
                     width=0.6))
     lines, _ = head_fit
     ops += placed_ops(lines, x, band_top - (band_h - lines[-1].dy) / 2 + 0.4 * MM, inner,
@@ -113,8 +147,11 @@ def framed_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
         flines, _ = footer_fit
         footer_h = flines[-1].dy + 1.5 * MM
         ops += placed_ops(flines, x, FRAME + 1.5 * MM + footer_h - 1.5 * MM, inner,
-                          "#444444", True)
+                          art.colour("card_note"), True)
     body_top = band_top - band_h - 2 * MM
+    pic, down = art.above(x, body_top, inner, body_top - FRAME - 2 * MM - footer_h)
+    ops += pic
+    body_top -= down
     room = body_top - FRAME - 2 * MM - footer_h
     table = any(isinstance(b, (Row, Table)) for b in card.blocks)  # a deed or an aid
     body_fit = fit(card.blocks, inner, room, BODY_SIZE if table else CARD_TEXT_SIZE)
@@ -123,18 +160,31 @@ def framed_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
         return ops
     blines, _ = body_fit
     used = blines[-1].dy + 0.3 * blines[-1].size if blines else 0
-    ops += placed_ops(blines, x, body_top - max(0.0, (room - used) / 2), inner, "#1E1E1E",
-                      centre=not table)
+    ops += placed_ops(blines, x, body_top - max(0.0, (room - used) / 2), inner,
+                      art.colour("card_ink"), centre=not table)
     return ops
 
 
 def back_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
-             problems: Problems) -> list[Op]:
-    art = back_art(card.colour or "#333333", card.title, card.blocks, w, h, bleed)
-    if art is None:
+             problems: Problems, art: Art) -> list[Op]:
+    if art.picture is not None:
+        return [picture_back(art, w, h, bleed)]
+    drawn = back_art(card.colour or art.colour("card_back"), card.title, card.blocks, w, h,
+                     bleed)
+    if drawn is None:
         too_long(where.at(where.field + ".back"), problems, MIN_SIZE)
         return []
-    return [art]
+    return [drawn]
+
+
+def picture_back(art: Art, w: float, h: float, bleed: float) -> Group:
+    """A deck's back artwork: it covers the card and its bleed (never scaled to hide the
+    bleed), cropped at the bleed edge; drawn once and reused for every back."""
+    assert art.picture is not None
+    box = (-bleed, -bleed, w + 2 * bleed, h + 2 * bleed)
+    ops = picture_ops(art.picture, box, art.used, art.theme, art.problems, fill=True)
+    return Group(tuple(ops), clip=box, key=f"back:{art.picture.path}:{w:.1f}x{h:.1f}+{bleed:.2f}",
+                 reuse=True)
 
 
 @lru_cache(maxsize=64)

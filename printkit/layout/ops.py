@@ -62,6 +62,19 @@ class Text:
 
 
 @dataclass(frozen=True)
+class Image:
+    """A picture file drawn into the box x, y, w, h (the layout keeps its proportions).
+
+    Render embeds each file once per PDF, however often it is drawn."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    path: str
+
+
+@dataclass(frozen=True)
 class Group:
     """Ops drawn through a transform, optionally clipped to a local rectangle.
 
@@ -77,7 +90,7 @@ class Group:
     reuse: bool = False
 
 
-Op = Rect | Line | Circle | Text | Group
+Op = Rect | Line | Circle | Text | Image | Group
 
 
 @dataclass(frozen=True)

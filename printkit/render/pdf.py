@@ -17,13 +17,14 @@ from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFStream
 from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.impose.page import Document, Page
-from printkit.layout.fonts import FILES, font_path
-from printkit.layout.ops import REGISTRATION, Circle, Group, Line, Op, Rect, Text
+from printkit.layout.fonts import FILES, font_name, font_path
+from printkit.layout.ops import REGISTRATION, Circle, Group, Image, Line, Op, Rect, Text
+from printkit.render.images import prepared
 
-FONT_NAMES = {role: f"PrintkitSans-{role.capitalize()}" for role in FILES}
 ALL_PLATES = CMYKColorSep(1, 1, 1, 1, spotName="All")
 NEAR_BLACK = 0.6   # K from which grey text and thin lines print as solid black
 THIN = 1.0         # lines up to this width (points) count as thin
@@ -31,11 +32,29 @@ SAFE_NAME = re.compile(r"[A-Za-z0-9._-]{1,100}")
 
 
 def register_fonts() -> None:
-    """Register the bundled family with reportlab (once per process)."""
+    """Register the fonts in use with reportlab (each file once per process)."""
     known = set(pdfmetrics.getRegisteredFontNames())
-    for role, name in FONT_NAMES.items():
+    for role in FILES:
+        name = font_name(role)
         if name not in known:
             pdfmetrics.registerFont(TTFont(name, str(font_path(role))))
+            known.add(name)
+
+
+class PictureReader(ImageReader):  # type: ignore[misc]
+    """A prepared picture for reportlab: its colours (RGB or CMYK) and its alpha channel
+    as a soft mask (reportlab itself keeps alpha only for RGB pictures)."""
+
+    def __init__(self, path: str, cmyk: bool):
+        colours, alpha = prepared(path, cmyk)
+        super().__init__(colours)
+        self.alpha = alpha
+
+    def getRGBData(self) -> bytes:
+        data: bytes = super().getRGBData()
+        if self.alpha is not None:
+            self._dataA = ImageReader(self.alpha)
+        return data
 
 
 class Painter:
@@ -50,6 +69,7 @@ class Painter:
         self.c = canvas
         self.cmyk = cmyk
         self.forms: dict[str, str] = {}
+        self.pictures: dict[str, PictureReader] = {}
         self.colours: dict[tuple[str, bool], Color] = {}
         self.state: dict[str, object] = {}
         self.saved: list[dict[str, object]] = []
@@ -99,7 +119,7 @@ class Painter:
 
     def font(self, role: str, size: float) -> None:
         if self._set("font", (role, size)):
-            self.c.setFont(FONT_NAMES[role], size)
+            self.c.setFont(font_name(role), size)
 
     def save(self) -> None:
         self.c.saveState()
@@ -165,6 +185,14 @@ class Painter:
         else:
             c.drawString(op.x, op.y, op.text)
 
+    def draw_image(self, op: Image) -> None:
+        """A picture: one image XObject per file in the PDF (reportlab embeds equal
+        pixels once), its alpha channel as a soft mask."""
+        reader = self.pictures.get(op.path)
+        if reader is None:
+            reader = self.pictures[op.path] = PictureReader(op.path, self.cmyk)
+        self.c.drawImage(reader, op.x, op.y, op.w, op.h, mask="auto")
+
     def draw_group(self, op: Group) -> None:
         """Ops through a transform. Artwork marked for reuse becomes a form XObject (drawn
         once, its BBox the group's clip); another keyed group (a placed card) is drawn in
@@ -211,7 +239,7 @@ def render(doc: Document, cmyk: bool = False) -> bytes:
     pages = iter(doc.pages)
     first = next(pages)
     canvas = Canvas(buffer, pagesize=(first.width, first.height), invariant=1,
-                    initialFontName=FONT_NAMES["regular"], initialFontSize=9,
+                    initialFontName=font_name("regular"), initialFontSize=9,
                     pageCompression=1, lang=doc.lang)
     canvas.setTitle(doc.title)
     canvas.setSubject(doc.subject)
