@@ -284,11 +284,13 @@ ICONS = {"chest": chest_ops, "ferry": ferry_ops, "bulb": bulb_ops, "tap": tap_op
 
 def centre_box(inner: float, title: bool, piles: bool) -> tuple[float, float, float, float]:
     """Where the board-centre picture goes (in the centre's turned frame): above the title
-    banner, or in its place; clear of the card piles on the other diagonal."""
-    half = (0.2 if piles else 0.4) * inner
+    banner, or in its place; clear of the card piles, which lie on the centre's upright
+    axis, 0.325 × inner from the middle (see below)."""
+    scale = min(1.0, inner * 0.3 / (87 * MM))
+    reach = 0.325 * inner - 28 * MM * scale - 3 * MM if piles else 0.42 * inner
     if title:
-        return -inner * 0.4, 25 * MM, inner * 0.8, max(10 * MM, half * 0.75 - 25 * MM)
-    return -inner * 0.42, -half, inner * 0.84, 2 * half
+        return -inner * 0.4, 25 * MM, inner * 0.8, max(10 * MM, reach - 25 * MM)
+    return -inner * 0.42, -reach, inner * 0.84, 2 * reach
 
 
 def dice_ops(cx: float, cy: float, d: float, ink: str) -> list[Op]:

@@ -73,7 +73,7 @@ class Sheet:
         self.ops.append(Text(self.x + shift, self.top - 16, title, "bold", 16, INK))
         self.ops.append(Text(self.x + self.inner, self.top - 14, game, "italic", 10, GRID,
                              "right"))
-        return self.top - 26
+        return self.top - 26 - (LOGO_H - 19 if logo else 0)
 
     def columns(self, fractions: tuple[float, ...]) -> list[float]:
         xs = [self.x]
