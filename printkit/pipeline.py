@@ -186,10 +186,11 @@ def check_theme(theme: Theme, kits: list[Kit]) -> None:
     squares = {s.position for b in boards[:1] for s in b.squares
                if s.position % (len(b.squares) // 4)}
     for table, known, what in (("backs", set(decks), "deck"), ("cards", cards, "card"),
-                               ("squares", squares, "square (corners keep their drawing)")):
+                               ("squares", squares, "square")):
         for key, pic in getattr(theme, table):
             if key not in known:
-                problems.add(pic.where, f"no {what} '{key}' in this game; known: "
+                note = " (corners keep their own drawing)" if table == "squares" else ""
+                problems.add(pic.where, f"no {what} '{key}' in this game{note}; known: "
                              f"{', '.join(str(k) for k in sorted(known)) or 'none'}")
     problems.raise_if_any()
 

@@ -17,7 +17,8 @@ from printkit.model.theme import DEFAULT, Picture, Theme
 BODY_SIZE = 9.0
 TITLE_SIZE = 12.0
 BACK_TITLE_SIZE = 22.0
-PICTURE_SHARE = 0.45  # of a front's body: its picture
+PICTURE_SHARES = (0.5, 0.4, 0.3, 0.2, 0.12)  # of a front's body: its picture, at most
+Fitted = tuple[list[Placed], float]
 
 
 def card_face(card: CardText, width: float, height: float, where: Where,
@@ -31,7 +32,8 @@ def card_face(card: CardText, width: float, height: float, where: Where,
     texts = [card.title, card.band, card.footer] + [block_text(b) for b in card.blocks]
     if not check_glyphs(texts, where, problems):
         return Face(card.id, width, height, bleed, ())
-    art = Art(theme, picture, where.field, problems)
+    used = f"{where.field.split('.')[0]} (every back)" if card.full_colour else where.field
+    art = Art(theme, picture, used, problems)
     if card.full_colour:
         ops = back_ops(card, width, height, bleed, where, problems, art)
     elif card.framed:
@@ -53,14 +55,29 @@ class Art:
     def colour(self, role: str) -> str:
         return self.theme.colour(role)
 
-    def above(self, x: float, top: float, width: float, room: float) -> tuple[list[Op], float]:
-        """The card's picture in the upper part of a body `room` high below `top`, and
-        how far down it reaches."""
-        if self.picture is None:
-            return [], 0.0
-        h = room * PICTURE_SHARE
-        return picture_ops(self.picture, (x, top - h, width, h), self.used, self.theme,
-                           self.problems), h + 2 * MM
+    def body(self, blocks: tuple[Block, ...], x: float, top: float, width: float,
+             room: float, size: float) -> tuple[list[Op], float, Fitted | None]:
+        """The card's picture above its body text, and the text fitted below it: the
+        picture takes the largest share of the room that leaves the text the size it has
+        without a picture (else the smallest share). Returns the picture's ops, how far
+        down it reaches, and the text's fit (None: the text does not fit at all)."""
+        alone = fit(blocks, width, room, size)
+        if self.picture is None or alone is None:
+            return [], 0.0, alone
+        chosen: tuple[float, Fitted] | None = None
+        for share in PICTURE_SHARES:
+            down = room * share + 2 * MM
+            found = fit(blocks, width, room - down, size)
+            if found is not None:
+                chosen = (down, found)
+                if found[1] >= alone[1] - 0.5:
+                    break
+        if chosen is None:
+            return [], 0.0, None
+        down, found = chosen
+        ops = picture_ops(self.picture, (x, top - down + 2 * MM, width, down - 2 * MM),
+                          self.used, self.theme, self.problems)
+        return ops, down, found
 
 
 def block_text(block: Block) -> str:
@@ -96,10 +113,10 @@ def front_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
         ops += placed_ops(lines, SAFE, SAFE + footer_h - 1.5 * MM, inner,
                           art.colour("card_note"), True)
     body_top = h - band_h - 2.5 * MM
-    pic, down = art.above(SAFE, body_top, inner, body_top - SAFE - footer_h)
+    pic, down, body_fit = art.body(card.blocks, SAFE, body_top, inner,
+                                   body_top - SAFE - footer_h, BODY_SIZE)
     ops += pic
     body_top -= down
-    body_fit = fit(card.blocks, inner, body_top - SAFE - footer_h, BODY_SIZE)
     if body_fit is None:
         too_long(where, problems, MIN_SIZE)
         return ops
@@ -149,12 +166,13 @@ def framed_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
         ops += placed_ops(flines, x, FRAME + 1.5 * MM + footer_h - 1.5 * MM, inner,
                           art.colour("card_note"), True)
     body_top = band_top - band_h - 2 * MM
-    pic, down = art.above(x, body_top, inner, body_top - FRAME - 2 * MM - footer_h)
+    table = any(isinstance(b, (Row, Table)) for b in card.blocks)  # a deed or an aid
+    pic, down, body_fit = art.body(card.blocks, x, body_top, inner,
+                                   body_top - FRAME - 2 * MM - footer_h,
+                                   BODY_SIZE if table else CARD_TEXT_SIZE)
     ops += pic
     body_top -= down
     room = body_top - FRAME - 2 * MM - footer_h
-    table = any(isinstance(b, (Row, Table)) for b in card.blocks)  # a deed or an aid
-    body_fit = fit(card.blocks, inner, room, BODY_SIZE if table else CARD_TEXT_SIZE)
     if body_fit is None:
         too_long(where, problems, MIN_SIZE)
         return ops

@@ -54,7 +54,7 @@ def check_resolution(pic: Picture, width: float, used: str, theme: Theme,
     found = ppi(pic, width)
     if found >= GOOD_PPI:
         return
-    where = pic.where.at(f"{pic.where.field} ({used})")
+    where = pic.where.at(f"{pic.where.field}, on {used}")
     text = (f"'{pic.name}' has {found:.0f} ppi at its printed size "
             f"({pic.width} × {pic.height} pixels over {width / 72 * 25.4:.0f} mm)")
     if found < LOW_PPI and not theme.allow_low_resolution:
