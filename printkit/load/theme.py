@@ -40,7 +40,7 @@ def load_theme(game_toml: Path | None, config: Path | None, problems: Problems,
                  cover=pictures.get("cover"), logo=pictures.get("logo"),
                  backs=tuple(sorted(merged["backs"].items())),
                  cards=tuple(sorted(merged["cards"].items())),
-                 squares=tuple(sorted(merged["squares"].items())),
+                 squares=tuple(sorted((int(k), v) for k, v in merged["squares"].items())),
                  pictograms=tuple(sorted(merged["pictograms"].items())),
                  allow_low_resolution=allow_low_resolution)
 
