@@ -18,7 +18,7 @@ from printkit.errors import PrintkitError, display_path
 from printkit.layout.ops import MM
 from printkit.localise import check_texts
 from printkit.localise.languages import load_languages
-from printkit.pipeline import Options, calibration, languages_of, load, system_of
+from printkit.pipeline import Options, calibration, languages_of, load, system_of, theme_of
 from printkit.pipeline import build as run_build
 from printkit.resources import DEFAULT_GAME, list_games
 from printkit.scaffold import new_game
@@ -196,6 +196,7 @@ def check(game: GameArg = DEFAULT_GAME, lang: LangOpt = ["all"],  # noqa: B006
     """Validate GAME and list every missing or unused text per language (exit 2 if missing)."""
     try:
         loaded = load(game, data)
+        theme_of(loaded, None, Options())  # its pictures and fonts (resolution: at build)
         missing = 0
         for code in languages_of(loaded, lang):
             report = check_texts(system_of(loaded), loaded, code)

@@ -385,3 +385,11 @@ def test_a_build_error_is_not_a_traceback(tmp_path: Path) -> None:
     with pytest.raises(PrintkitError) as caught:
         build("themed", ["nl"], tmp_path / "data", tmp_path / "out", Options())
     assert "art/back.jpg" in str(caught.value)
+
+
+def test_check_reports_a_broken_picture_of_the_theme(tmp_path: Path) -> None:
+    game = themed_game(tmp_path / "data")
+    (game / "art" / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    result = runner.invoke(app, ["check", "themed", "--data", str(tmp_path / "data")])
+    assert result.exit_code == 2
+    assert "theme.pictures.board_centre: 'art/logo.png' is not a PNG or JPEG" in result.stderr
