@@ -393,3 +393,26 @@ def test_check_reports_a_broken_picture_of_the_theme(tmp_path: Path) -> None:
     result = runner.invoke(app, ["check", "themed", "--data", str(tmp_path / "data")])
     assert result.exit_code == 2
     assert "theme.pictures.board_centre: 'art/logo.png' is not a PNG or JPEG" in result.stderr
+
+
+def test_a_numbers_font_draws_the_amounts(tmp_path: Path) -> None:
+    """[theme.fonts] numbers: the amounts on deeds and the prices on the board, and
+    nothing else (labels keep the bundled font)."""
+    import pdfplumber
+
+    game = tmp_path / "data" / "numbered"
+    shutil.copytree(builtin("data") / "klassiek", game)
+    (game / "fonts").mkdir()
+    shutil.copyfile(SERIF, game / "fonts" / "DejaVuSerif.ttf")
+    with (game / "game.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[theme.fonts]\nnumbers = "fonts/DejaVuSerif.ttf"\n')
+    build("numbered", ["nl"], tmp_path / "data", tmp_path / "out", Options(),
+          only=("deeds", "board"))
+    for name in ("deeds.pdf", "board.pdf"):
+        with pdfplumber.open(tmp_path / "out" / "numbered" / "nl" / name) as pdf:
+            chars = pdf.pages[0].chars
+        euros = {c["fontname"].split("+")[-1] for c in chars if c["text"] == "€"}
+        # every amount of a deed; a board's prices (its notes keep the italic)
+        assert euros == {"DejaVuSerif"} if name == "deeds.pdf" else "DejaVuSerif" in euros
+        letters = {c["fontname"].split("+")[-1] for c in chars if c["text"] == "K"}
+        assert letters and "DejaVuSerif" not in letters

@@ -108,7 +108,7 @@ def square_ops(sq: SquareText, W: float, C: float, board: BoardText, where: Wher
     elif icon_h:
         ops += icon_ops(sq, W / 2, EDGE + value_h + icon_h / 2, icon_h, ink)
     if sq.value:
-        ops += fitted((Para(sq.value, "strong"),), PAD, EDGE + value_h, W - 2 * PAD, value_h,
+        ops += fitted((Para(sq.value, "number"),), PAD, EDGE + value_h, W - 2 * PAD, value_h,
                       10, ink, here, problems)
     return ops
 

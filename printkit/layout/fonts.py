@@ -1,5 +1,5 @@
-"""The fonts per role (regular, bold, italic): the bundled family, or the files a theme
-chooses; advance widths and glyph coverage.
+"""The fonts per role (regular, bold, italic, and numbers: bold unless chosen): the bundled
+family, or the files a theme chooses; advance widths and glyph coverage.
 
 Widths come straight from the fonts' hmtx tables (printkit.layout.truetype), in the same
 1/1000 em units the PDF writer uses, so measured text is exactly as wide as printed text.
@@ -26,6 +26,8 @@ FILES = {
     "bold": "DejaVuSansCondensed-Bold.ttf",
     "italic": "DejaVuSansCondensed-Oblique.ttf",
 }
+DRAWN_AS = {"numbers": "bold"}  # a role without a file of its own: drawn with another's
+ROLES = (*FILES, *DRAWN_AS)
 ASCENT = 0.76  # of the size: cap height and ascenders, for vertical placement
 DESCENT = 0.24
 Chosen = tuple[tuple[str, Path], ...]  # font role -> file, for the roles a theme sets
@@ -75,22 +77,28 @@ def chosen() -> Chosen:
     return _CHOSEN.get()
 
 
+def chosen_path(role: str) -> Path | None:
+    """The file chosen for a role (numbers: else the one chosen for bold), if any."""
+    chosen = dict(_CHOSEN.get())
+    return chosen.get(role) or chosen.get(DRAWN_AS.get(role, ""))
+
+
 def font_path(role: str) -> Path:
-    return dict(_CHOSEN.get()).get(role) or FONTS / FILES[role]
+    return chosen_path(role) or FONTS / FILES[DRAWN_AS.get(role, role)]
 
 
 def font_name(role: str) -> str:
     """The name render registers the role's font under: the bundled family's, or one
     made from the chosen file's content."""
-    path = dict(_CHOSEN.get()).get(role)
+    path = chosen_path(role)
     if path is None:
-        return f"PrintkitSans-{role.capitalize()}"
+        return f"PrintkitSans-{DRAWN_AS.get(role, role).capitalize()}"
     return f"PrintkitTheme-{file_digest(path)}"
 
 
 def font_label(role: str) -> str:
     """The font of a role as named in messages."""
-    path = dict(_CHOSEN.get()).get(role)
+    path = chosen_path(role)
     return f"the font {path.name}" if path else "the bundled font"
 
 
@@ -120,7 +128,7 @@ def width(text: str, role: str, size: float) -> float:
 
 def drawable() -> frozenset[str]:
     """Characters every role of the fonts in use can draw."""
-    return _drawable(tuple(font_path(role) for role in FILES))
+    return _drawable(tuple(sorted({font_path(role) for role in ROLES})))
 
 
 @lru_cache(maxsize=None)
@@ -130,5 +138,5 @@ def _drawable(paths: tuple[Path, ...]) -> frozenset[str]:
 
 def lacking(ch: str) -> str:
     """The fonts in use that cannot draw `ch`, as named in messages."""
-    labels = {font_label(role) for role in FILES if ch not in metrics(role).widths}
+    labels = {font_label(role) for role in ROLES if ch not in metrics(role).widths}
     return " and ".join(sorted(labels))

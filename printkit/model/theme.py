@@ -33,7 +33,8 @@ COLOURS: dict[str, str | None] = {
     "sheet_rule": "#555555",   # the rules of ledgers, score pads and line sheets
     "sheet_head": "#DADADA",   # the head row of their tables
 }
-FONT_ROLES = {"body": "regular", "heading": "bold", "italic": "italic"}  # theme -> font role
+FONT_ROLES = {"body": "regular", "heading": "bold", "italic": "italic",  # theme -> font role
+              "numbers": "numbers"}
 PICTOGRAMS = ("station", "train", "ferry", "chance", "question", "chest", "tax", "utility",
               "bulb", "tap", "bottle", "penalty_lines", "command", "pawns")
 

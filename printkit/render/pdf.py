@@ -21,7 +21,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.impose.page import Document, Page
-from printkit.layout.fonts import FILES, font_name, font_path
+from printkit.layout.fonts import ROLES, font_name, font_path
 from printkit.layout.ops import REGISTRATION, Circle, Group, Image, Line, Op, Rect, Text
 from printkit.render.images import prepared
 
@@ -34,7 +34,7 @@ SAFE_NAME = re.compile(r"[A-Za-z0-9._-]{1,100}")
 def register_fonts() -> None:
     """Register the fonts in use with reportlab (each file once per process)."""
     known = set(pdfmetrics.getRegisteredFontNames())
-    for role in FILES:
+    for role in ROLES:
         name = font_name(role)
         if name not in known:
             pdfmetrics.registerFont(TTFont(name, str(font_path(role))))
@@ -118,8 +118,9 @@ class Painter:
             self.c.setDash(list(dash))
 
     def font(self, role: str, size: float) -> None:
-        if self._set("font", (role, size)):
-            self.c.setFont(font_name(role), size)
+        name = font_name(role)
+        if self._set("font", (name, size)):
+            self.c.setFont(name, size)
 
     def save(self) -> None:
         self.c.saveState()
