@@ -11,7 +11,7 @@ from __future__ import annotations
 import warnings
 from pathlib import Path
 
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image, UnidentifiedImageError
 
 from printkit.errors import Problems, Where
 from printkit.load.paths import inside
@@ -20,7 +20,7 @@ from printkit.model.theme import Picture
 FORMATS = ("PNG", "JPEG")
 MAX_BYTES = 64 * 1024 * 1024
 MAX_PIXELS = 64_000_000  # a 600 mm board at 330 ppi; a picture holds 4 bytes a pixel
-SUFFIXES = (".png", ".jpg", ".jpeg")
+ORIENTATION = 0x0112  # the EXIF tag: 5 to 8 lie on their side
 
 
 def picture(value: object, folder: Path, where: Where, problems: Problems) -> Picture | None:
@@ -63,9 +63,9 @@ def measure(path: Path, name: str, where: Where, problems: Problems) -> tuple[in
                                  f"than the {MAX_PIXELS // 1_000_000} million printkit decodes;"
                                  " scale it down")
                     return None
-                im.load()
-                upright = ImageOps.exif_transpose(im)
-                return upright.width, upright.height
+                im.load()  # decodes it all: a broken or cut-short file fails here
+                turned = im.getexif().get(ORIENTATION, 1) in (5, 6, 7, 8)
+                return (im.height, im.width) if turned else (im.width, im.height)
     except UnidentifiedImageError:
         problems.add(where, f"'{name}' is not a PNG or JPEG picture; save it as one")
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):

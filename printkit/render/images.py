@@ -18,7 +18,7 @@ from printkit.colour import profile_path
 FORMATS = ("PNG", "JPEG")
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=4)  # a logo on every page; at most 4 × 64 million pixels held
 def prepared(path: str, cmyk: bool) -> tuple[Image.Image, Image.Image | None]:
     """The picture's colour channels (RGB, or CMYK when `cmyk`) and its alpha channel
     (None when the picture is opaque)."""

@@ -69,7 +69,6 @@ class Painter:
         self.c = canvas
         self.cmyk = cmyk
         self.forms: dict[str, str] = {}
-        self.pictures: dict[str, PictureReader] = {}
         self.colours: dict[tuple[str, bool], Color] = {}
         self.state: dict[str, object] = {}
         self.saved: list[dict[str, object]] = []
@@ -188,11 +187,9 @@ class Painter:
 
     def draw_image(self, op: Image) -> None:
         """A picture: one image XObject per file in the PDF (reportlab embeds equal
-        pixels once), its alpha channel as a soft mask."""
-        reader = self.pictures.get(op.path)
-        if reader is None:
-            reader = self.pictures[op.path] = PictureReader(op.path, self.cmyk)
-        self.c.drawImage(reader, op.x, op.y, op.w, op.h, mask="auto")
+        pixels once, by their digest), its alpha channel as a soft mask."""
+        self.c.drawImage(PictureReader(op.path, self.cmyk), op.x, op.y, op.w, op.h,
+                         mask="auto")
 
     def draw_group(self, op: Group) -> None:
         """Ops through a transform. Artwork marked for reuse becomes a form XObject (drawn
