@@ -99,6 +99,7 @@ def themed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     shop = tmp_path_factory.mktemp("shop")
     build("themed", ["nl"], data, shop, Options(target="shop"), only=("chance",))
     found["shop"] = shop / "themed" / "nl" / "shop-eu"
+    found["data"] = data / "themed"
     return found
 
 
@@ -186,8 +187,7 @@ def test_cmyk_pictures_go_through_the_icc_profile(themed) -> None:
     (K = 1 - max(R, G, B)) would give 37 % K and no more than that in cyan either."""
     from printkit.render.images import prepared
 
-    back = next(p for p in (themed["cmyk"].parent.parent.parent).rglob("back.jpg"))
-    cmyk, _ = prepared(str(back), True)
+    cmyk, _ = prepared(str(themed["data"] / "art" / "back.jpg"), True)
     c, m, y, k = cmyk.getpixel((10, 10))
     r, g, b = BACK
     naive_k = 1 - max(r, g, b) / 255
@@ -311,10 +311,18 @@ def test_bad_pictures_are_located_errors(tmp_path: Path, case: str, expected: st
 @pytest.mark.parametrize("content, expected", [
     (b"OTTO" + b"\0" * 200, "PostScript (CFF) outlines"),
     (b"\0\1\0\0" + b"\0" * 8, "cannot be read as a TrueType font"),
+    ("restricted", "does not allow embedding"),
 ])
-def test_a_font_printkit_cannot_embed_is_refused(tmp_path: Path, content: bytes,
+def test_a_font_printkit_cannot_embed_is_refused(tmp_path: Path, content: bytes | str,
                                                  expected: str) -> None:
     game = themed_game(tmp_path / "data")
+    if content == "restricted":  # DejaVu Serif with its fsType set to "restricted licence"
+        from printkit.layout.truetype import tables
+
+        data = bytearray(SERIF.read_bytes())
+        struct.pack_into(">H", data, tables(bytes(data))[b"OS/2"] + 8, 0x0002)
+        content = bytes(data)
+    assert isinstance(content, bytes)
     (game / "fonts" / "DejaVuSerif.ttf").write_bytes(content)
     errors = build_errors(tmp_path / "data")
     assert len(errors) == 1 and "theme.fonts.body" in errors[0] and expected in errors[0]

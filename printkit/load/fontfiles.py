@@ -11,7 +11,7 @@ import struct
 from pathlib import Path
 
 from printkit.errors import Problems, Where
-from printkit.layout.truetype import advances, character_map
+from printkit.layout.truetype import advances, character_map, tables
 from printkit.load.paths import inside
 
 MAX_BYTES = 32 * 1024 * 1024
@@ -57,4 +57,17 @@ def font_problem(data: bytes) -> str:
         return f"cannot be read as a TrueType font ({exc or 'a table is missing'})"
     if not units or not widths or not chars or max(chars.values()) >= len(widths):
         return "cannot be read as a TrueType font (its tables do not agree)"
+    if not embeddable(data):
+        return ("does not allow embedding (its licence flags, OS/2 fsType, forbid it); "
+                "choose a font that may be embedded in a PDF")
     return ""
+
+
+def embeddable(data: bytes) -> bool:
+    """False if the font's OS/2 fsType forbids embedding or subsetting (restricted
+    licence, no subsetting, bitmap only): a PDF writer must not embed it."""
+    at = tables(data).get(b"OS/2")
+    if at is None:
+        return True
+    (fs_type,) = struct.unpack_from(">H", data, at + 8)
+    return fs_type != 0x0002 and not fs_type & 0x0300
