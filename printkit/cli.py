@@ -20,7 +20,7 @@ from printkit.localise import check_texts
 from printkit.localise.languages import load_languages
 from printkit.options import Options
 from printkit.pipeline import build as run_build
-from printkit.pipeline import calibration, languages_of, load, system_of
+from printkit.pipeline import calibration, languages_of, load, system_of, theme_of
 from printkit.report import list_files, progress
 from printkit.resources import DEFAULT_GAME, list_games
 from printkit.scaffold import new_game
@@ -93,6 +93,8 @@ BoardOpt = Annotated[str, typer.Option(
     "length such as 450mm.")]
 MissingOpt = Annotated[bool, typer.Option(
     help="Build a language with missing texts, marking the gaps in the PDFs.")]
+LowResolutionOpt = Annotated[bool, typer.Option(
+    help="Build with pictures under 150 ppi at their printed size (a warning each).")]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print only problems.")]
 VerboseOpt = Annotated[bool, typer.Option("--verbose", "-v",
                                           help="Print every step as it is done.")]
@@ -134,13 +136,14 @@ def paper_choice(values: list[str]) -> tuple[str, tuple[tuple[str, str], ...]]:
 
 def make_options(players: int | None, paper: list[str], duplex: str, back_offset: str | None,
                  color: str, allow_missing: bool, target: str, vendor: str, board_size: str,
-                 printer: str) -> Options:
+                 printer: str, allow_low_resolution: bool = False) -> Options:
     """The print options of build, preview and serve."""
     default, own = paper_choice(paper)
     return Options(players=players, paper=default, duplex=duplex,
                    back_offset=parse_offset(back_offset), cmyk=colour_choice(color),
                    allow_missing=allow_missing, target=target, vendor=vendor,
-                   board_size=board_size, printer=printer, papers=own)
+                   board_size=board_size, printer=printer, papers=own,
+                   allow_low_resolution=allow_low_resolution)
 
 
 def verbosity(quiet: bool, verbose: bool) -> int:
@@ -165,6 +168,7 @@ def build(
     board_size: BoardOpt = "",
     color: ColorOpt = "rgb",
     allow_missing: MissingOpt = False,
+    allow_low_resolution: LowResolutionOpt = False,
     quiet: QuietOpt = False,
     verbose: VerboseOpt = False,
 ) -> None:
@@ -172,7 +176,7 @@ def build(
     level = verbosity(quiet, verbose)
     try:
         options = make_options(players, paper, duplex, back_offset, color, allow_missing,
-                               target, vendor, board_size, printer)
+                               target, vendor, board_size, printer, allow_low_resolution)
         with progress(err_console, level) as step:
             built = run_build(game, lang, data, out, options, step, config,
                               tuple(split(only)))
@@ -180,6 +184,8 @@ def build(
         fail(exc)
         return
     list_files(built, level)
+    for warning in sorted({w for item in built for w in item.warnings}):
+        typer.echo(f"warning: {warning}", err=True)
 
 
 @app.command()
@@ -204,6 +210,7 @@ def preview(
     board_size: BoardOpt = "",
     color: ColorOpt = "rgb",
     allow_missing: MissingOpt = False,
+    allow_low_resolution: LowResolutionOpt = False,
     quiet: QuietOpt = False,
     verbose: VerboseOpt = False,
 ) -> None:
@@ -216,7 +223,7 @@ def preview(
     level = verbosity(quiet, verbose)
     try:
         options = make_options(players, paper, duplex, back_offset, color, allow_missing,
-                               target, vendor, board_size, printer)
+                               target, vendor, board_size, printer, allow_low_resolution)
         with progress(err_console, level) as step:
             built, sheets, count = preview_pictures(game, lang, data, out, options, dpi, step,
                                                     config, tuple(split(only)))
@@ -275,6 +282,7 @@ def serve(
     board_size: BoardOpt = "",
     color: ColorOpt = "rgb",
     allow_missing: MissingOpt = False,
+    allow_low_resolution: LowResolutionOpt = False,
     quiet: QuietOpt = False,
     verbose: VerboseOpt = False,
 ) -> None:
@@ -284,7 +292,7 @@ def serve(
 
     try:
         options = make_options(players, paper, duplex, back_offset, color, allow_missing,
-                               target, vendor, board_size, printer)
+                               target, vendor, board_size, printer, allow_low_resolution)
         served = Served(game, tuple(lang), data, options, config, tuple(split(only)), dpi)
         run_server(served, host, port, verbosity(quiet, verbose))
     except PrintkitError as exc:
@@ -361,6 +369,7 @@ def check(game: GameArg = DEFAULT_GAME, lang: LangOpt = ["all"],  # noqa: B006
     """Validate GAME and list every missing or unused text per language (exit 2 if missing)."""
     try:
         loaded = load(game, data)
+        theme_of(loaded, None, False)  # its pictures and fonts (resolution: at build)
         missing = 0
         for code in languages_of(loaded, lang):
             report = check_texts(system_of(loaded), loaded, code)

@@ -70,6 +70,7 @@ class Problems:
     def __init__(self, root: Path | None = None):
         self.root = root
         self.items: list[Problem] = []
+        self.warnings: list[Problem] = []  # worth knowing, but the build goes on
         self.unreadable = False  # a file could not be read as a whole
         self.shown: dict[Path | str, str] = {}  # display_path of each path seen
 
@@ -82,6 +83,9 @@ class Problems:
 
     def add(self, where: Where, message: str) -> None:
         self.items.append(Problem(where, message))
+
+    def warn(self, where: Where, message: str) -> None:
+        self.warnings.append(Problem(where, message))
 
     def add_unreadable(self, where: Where, message: str) -> None:
         """A problem that makes a file (or part of it) unusable: later checks would only

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from printkit.errors import PrintkitError, Problem, Problems
 from printkit.impose import Document, Page
+from printkit.layout.fonts import Chosen, using
 from printkit.localise.kit import Kit
 from printkit.model import AnyGame
 from printkit.options import Options, Resolved
@@ -100,16 +101,19 @@ class PageKey:
 def documents(part: Kit, options: Resolved) -> list[Document]:
     """The documents of a one-product kit, every page made (and every problem found)."""
     problems = Problems()
-    docs = [replace(doc, pages=list(doc.pages))
-            for _, doc in product_documents(part, options, problems)]
+    with using(options.theme.fonts):  # text is measured in the theme's fonts
+        docs = [replace(doc, pages=list(doc.pages))
+                for _, doc in product_documents(part, options, problems)]
     problems.raise_if_any()
     return docs
 
 
-def draw(doc: Document, cmyk: bool, dpi: int) -> list[Shot]:
-    """Every page of a document as a PNG: a job for the pool."""
-    return [(png(image), image.width, image.height)
-            for image in page_images(render(doc, cmyk), dpi)]
+def draw(doc: Document, cmyk: bool, dpi: int, fonts: Chosen = ()) -> list[Shot]:
+    """Every page of a document as a PNG, drawn in the theme's `fonts`: a job for the
+    pool."""
+    with using(fonts):
+        return [(png(image), image.width, image.height)
+                for image in page_images(render(doc, cmyk), dpi)]
 
 
 def _quiet_worker() -> None:
@@ -228,19 +232,19 @@ class Session:
             new.update(fresh)
             if fresh:
                 todo.append((replace(doc, pages=[key.page for key in fresh]), fresh))
-        rendered = self._render([doc for doc, _ in todo], options.cmyk)
+        rendered = self._render([doc for doc, _ in todo], options.cmyk, options.theme.fonts)
         for (_, keys), shots in zip(todo, rendered, strict=True):
             self.shots.update(zip(keys, shots, strict=True))
         return [(tuple(Picture(doc.name, n, *self.shots[key])
                        for doc, keys in docs for n, key in enumerate(keys, 1)),
                  tuple(key for _, keys in docs for key in keys)) for docs in made]
 
-    def _render(self, docs: list[Document], cmyk: bool) -> list[list[Shot]]:
+    def _render(self, docs: list[Document], cmyk: bool, fonts: Chosen) -> list[list[Shot]]:
         """The pages of each document as PNGs, with every problem reported together."""
         dpi = self.served.dpi
         if self.pool is None or len(docs) < 2:
-            return [draw(doc, cmyk, dpi) for doc in docs]
-        futures = [self.pool.submit(draw, doc, cmyk, dpi) for doc in docs]
+            return [draw(doc, cmyk, dpi, fonts) for doc in docs]
+        futures = [self.pool.submit(draw, doc, cmyk, dpi, fonts) for doc in docs]
         problems: list[Problem] = []
         results: list[list[Shot]] = []
         for future in futures:

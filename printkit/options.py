@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 
 from printkit.errors import PrintkitError
 from printkit.model.printing import Printer, PrintSpec
+from printkit.model.theme import DEFAULT, Theme
 from printkit.units import MM, parse_length
 
 TARGETS = ("home", "shop")
@@ -35,6 +36,7 @@ class Options:
     board_size: str = ""  # "": the game's; a paper name (fits on it) or a length
     printer: str = ""
     papers: tuple[tuple[str, str], ...] = ()  # (product, paper): --paper board=a3
+    allow_low_resolution: bool = False  # pictures under 150 ppi warn instead of failing
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -52,6 +54,8 @@ class Resolved:
     board_size: str
     settings: PrintSpec
     papers: tuple[tuple[str, str], ...] = ()  # (product, paper): its own paper
+    allow_low_resolution: bool = False
+    theme: Theme = DEFAULT  # the game's [theme] under the print settings' (pipeline.settle)
 
     def for_product(self, name: str) -> Resolved:
         """The options for one product: its own paper, if it was given one."""
@@ -91,7 +95,7 @@ def resolve(options: Options, spec: PrintSpec) -> Resolved:
                         back_offset=offset, cmyk=options.cmyk,
                         allow_missing=options.allow_missing, target=target, vendor=vendor,
                         board_size=options.board_size.strip().lower(), settings=spec,
-                        papers=papers)
+                        papers=papers, allow_low_resolution=options.allow_low_resolution)
     if resolved.board_size:
         board_side(resolved, 500 * MM)
     return resolved

@@ -20,17 +20,19 @@ from printkit.errors import PrintkitError, Problem, Problems, Where
 from printkit.howto import Hint, hint_for
 from printkit.impose import Document, Page
 from printkit.layout import calibration as calibration_face
-from printkit.layout.fonts import drawable
+from printkit.layout.fonts import drawable, using
 from printkit.layout.ops import MM, Group, translate
 from printkit.load import load_game, read_manifest
 from printkit.load.printing import load_print_spec
+from printkit.load.theme import load_theme
 from printkit.localise import localise
 from printkit.localise.catalog import load_labels
-from printkit.localise.kit import Kit
+from printkit.localise.kit import BoardText, Deck, Kit
 from printkit.localise.languages import asked_codes, load_languages, resolve_many
 from printkit.localise.languages import resolve as resolve_language
 from printkit.localise.printaids import calibration_text
 from printkit.model import AnyGame
+from printkit.model.theme import Theme
 from printkit.options import Options, Resolved, resolve
 from printkit.products import LAYOUTS
 from printkit.render import render
@@ -56,6 +58,7 @@ class Built:
     hint: Hint = SHEETS
     product: str = ""  # the product it is a file of
     lang: str = ""
+    warnings: tuple[Problem, ...] = ()  # of the product's files, on its first file
 
 
 def load(name: str, data: Path | None, langs: list[str] | None = None) -> AnyGame:
@@ -132,13 +135,16 @@ def product_files(kit: Kit, folder: Path, options: Resolved) -> list[Built]:
     """The files of a kit (usually of one product) for folder, rendered in memory: one job
     for printkit.workers. Raises with every problem of every page, once all are drawn."""
     problems = Problems()
-    docs = product_documents(kit, options, problems)
     pdfx = options.target == "shop" and options.cmyk
-    built = [] if problems else [Built(folder / f"{doc.name}.pdf", len(doc.pages),
-                                       render(doc, options.cmyk, pdfx), hint,
-                                       kit.products[0].name if kit.products else "", kit.lang)
-                                 for hint, doc in docs]
+    with using(options.theme.fonts):  # text is measured and drawn in the theme's fonts
+        docs = product_documents(kit, options, problems)
+        built = [] if problems else [
+            Built(folder / f"{doc.name}.pdf", len(doc.pages), render(doc, options.cmyk, pdfx),
+                  hint, kit.products[0].name if kit.products else "", kit.lang)
+            for hint, doc in docs]
     problems.raise_if_any()
+    if built and problems.warnings:
+        built[0] = replace(built[0], warnings=tuple(sorted(set(problems.warnings))))
     return built
 
 
@@ -196,6 +202,8 @@ def make(name: str, langs: list[str], data: Path | None, out: Path, options: Opt
     progress(f"{game.id}: localising {', '.join(codes)}")
     kits = run_all([partial(kit_for, game, code, resolved, only) for code in codes], workers,
                    warm_up)
+    if not only:  # a build of some products cannot tell what the others hold
+        check_theme(resolved.theme, kits)
     parts = [replace(kit, products=(product,)) for kit in kits for product in kit.products]
     jobs = [partial(job, part, output_folder(out, part, resolved), resolved)
             for part in parts]
@@ -204,9 +212,38 @@ def make(name: str, langs: list[str], data: Path | None, out: Path, options: Opt
 
 
 def settle(game: AnyGame, options: Options, config: Path | None) -> Resolved:
-    """The options for a game: its number of players and print settings applied."""
-    return resolve(replace(options, players=players_for(game, options.players)),
-                   load_print_spec(game.folder / "game.toml", config))
+    """The options for a game: its number of players, print settings and theme applied."""
+    resolved = resolve(replace(options, players=players_for(game, options.players)),
+                       load_print_spec(game.folder / "game.toml", config))
+    return replace(resolved, theme=theme_of(game, config, resolved.allow_low_resolution))
+
+
+def theme_of(game: AnyGame, config: Path | None, allow_low_resolution: bool) -> Theme:
+    """The game's [theme] with the print settings' over it; raises with every problem."""
+    problems = Problems(game.folder.parent)
+    theme = load_theme(game.folder / "game.toml", config, problems, allow_low_resolution)
+    problems.raise_if_any()
+    return theme
+
+
+def check_theme(theme: Theme, kits: list[Kit]) -> None:
+    """Every deck, card and square a theme gives a picture must be one of the game's."""
+    problems = Problems()
+    decks = {p.name: p.content for kit in kits for p in kit.products
+             if isinstance(p.content, Deck)}
+    cards = {f"{name}.{c.id}" for name, deck in decks.items() for c in deck.fronts}
+    boards = [p.content for kit in kits for p in kit.products
+              if isinstance(p.content, BoardText)]
+    squares = {s.position for b in boards[:1] for s in b.squares
+               if s.position % (len(b.squares) // 4)}
+    for table, known, what in (("backs", set(decks), "deck"), ("cards", cards, "card"),
+                               ("squares", squares, "square")):
+        for key, pic in getattr(theme, table):
+            if key not in known:
+                note = " (corners keep their own drawing)" if table == "squares" else ""
+                problems.add(pic.where, f"no {what} '{key}' in this game{note}; known: "
+                             f"{', '.join(str(k) for k in sorted(known)) or 'none'}")
+    problems.raise_if_any()
 
 
 def calibration(asked: Options, lang: str, config: Path | None = None) -> tuple[str, bytes]:

@@ -260,13 +260,32 @@ def bleed_problems(page: Any, trim: Box, bleed: Box, limits: Limits) -> list[str
 
 def image_problems(page: Any, limits: Limits) -> list[str]:
     found = []
-    for image in page.images:
-        width, height = image["x1"] - image["x0"], image["bottom"] - image["top"]
-        px_w, px_h = image.get("srcsize", (0, 0))
-        if width <= 0 or height <= 0:
+    for (px_w, px_h), (width, height) in drawn_images(page):
+        if width <= 0 or height <= 0 or not px_w or not px_h:
             continue
         ppi = min(px_w / (width / 72), px_h / (height / 72))
         if ppi < limits.min_ppi - 0.5:
             found.append(f"an image of {px_w}×{px_h} px prints at {ppi:.0f} ppi (needs "
                          f"{limits.min_ppi:g})")
+    return found
+
+
+def drawn_images(page: Any) -> list[tuple[tuple[int, int], tuple[float, float]]]:
+    """Each image's size in pixels and the size it is drawn at (points along its own
+    edges, from the matrix it is drawn with: right also when it is turned)."""
+    found = []
+
+    def walk(item: Any, matrix: tuple[float, ...] | None) -> None:
+        for child in getattr(item, "_objs", ()):
+            if type(child).__name__ == "LTImage":
+                px = tuple(child.srcsize) if child.srcsize else (0, 0)
+                if matrix is None:  # an inline image: its box is all there is
+                    found.append((px, (child.width, child.height)))
+                else:
+                    a, b, c, d = matrix[:4]
+                    found.append((px, (math.hypot(a, b), math.hypot(c, d))))
+            else:
+                walk(child, getattr(child, "matrix", None))
+
+    walk(page.layout, None)
     return found

@@ -39,6 +39,7 @@ from printkit.localise.kit import (
     ScorepadText,
     TableauText,
 )
+from printkit.model.theme import Picture, Theme
 from printkit.options import Resolved, board_side
 
 
@@ -63,7 +64,8 @@ def board(product: Product, kit: Kit, options: Resolved, problems: Problems) -> 
     side = board_side(options, content.size)
     content = replace(content, size=side, corner=content.corner * side / content.size)
     where = item_where(kit, "board")
-    face = board_face(content, where, problems, options.bleed, lang=kit.lang)
+    face = board_face(content, where, problems, options.bleed, lang=kit.lang,
+                      theme=options.theme)
     if problems:
         return []
     if options.target == "shop":
@@ -92,7 +94,7 @@ def deck(product: Product, kit: Kit, options: Resolved, problems: Problems) -> P
         return []
     size = spec.formats[d.card_format]
     copies = (options.players or 1) if d.per_player else 1  # a player aid for every player
-    sides = [faces(d.name, cards, side, size, kit, options.bleed, problems)
+    sides = [faces(d.name, cards, side, size, kit, options, problems)
              for side, cards in (("front", d.fronts * copies), ("back", d.backs * copies))]
     if options.target == "shop":
         together, backs = shop(sides[0], sides[1], spec.vendors[options.vendor].sides)
@@ -118,14 +120,21 @@ def game_where(kit: Kit, item: str) -> Where:
 
 
 def faces(deck: str, cards: tuple[CardText, ...], side: str, size: tuple[float, float],
-          kit: Kit, bleed: float, problems: Problems) -> Lazy[Face]:
+          kit: Kit, options: Resolved, problems: Problems) -> Lazy[Face]:
     """The faces of one side of a deck, each laid out when it is read (so a deck is laid
     out one sheet at a time as it renders); a card that does not fit is reported then."""
     def face(i: int) -> Face:
         card = cards[i]
         where = item_where(kit, f"{deck}.{card.id} ({side})", *card_keys(deck, card.id))
-        return card_face(card, *size, where, problems, bleed, lang=kit.lang)
+        picture = picture_of(options.theme, deck, card.id, side)
+        return card_face(card, *size, where, problems, options.bleed, options.theme, picture,
+                         lang=kit.lang)
     return Lazy(len(cards), face)
+
+
+def picture_of(theme: Theme, deck: str, card: str, side: str) -> Picture | None:
+    """The picture a theme puts on a card: the deck's back artwork, or the card's own."""
+    return theme.back(deck) if side == "back" else theme.card(deck, card)
 
 
 def card_keys(deck: str, card: str) -> tuple[tuple[str, ...], ...]:
@@ -137,14 +146,14 @@ def card_keys(deck: str, card: str) -> tuple[tuple[str, ...], ...]:
 def scorepad(product: Product, kit: Kit, options: Resolved, problems: Problems) -> Pages:
     assert isinstance(product.content, ScorepadText)
     faces = scorepad_pages(product.content, options.players, options.sheet_size,
-                           item_where(kit, "scorepad"), problems)
+                           item_where(kit, "scorepad"), problems, options.theme)
     return [Output(product.name, "", [sheet(f, options) for f in faces])]
 
 
 def lines(product: Product, kit: Kit, options: Resolved, problems: Problems) -> Pages:
     assert isinstance(product.content, LinesSet)
     faces = [lines_page(t, options.sheet_size, item_where(
-        kit, f"penalty_lines.{t.id}", ("penalty_lines", t.id)), problems)
+        kit, f"penalty_lines.{t.id}", ("penalty_lines", t.id)), problems, options.theme)
         for t in product.content.sheets]
     return [Output(product.name, "", [sheet(f, options) for f in faces if f])]
 
@@ -160,7 +169,7 @@ def rules(product: Product, kit: Kit, options: Resolved, problems: Problems) -> 
     assert isinstance(product.content, BookletText)
     papers = options.settings.papers
     faces = booklet_pages(product.content, page_size(options.paper, papers),
-                          item_where(kit, "rules"), problems, lang=kit.lang)
+                          item_where(kit, "rules"), problems, lang=kit.lang, theme=options.theme)
     if not faces:
         return []
     reading = Output(product.name, "", [sheet(f, options) for f in faces])
@@ -174,7 +183,7 @@ def ledger(product: Product, kit: Kit, options: Resolved, problems: Problems) ->
     content = product.content
     assert isinstance(content, LedgerText)
     faces = ledger_pages(content, options.players, options.sheet_size,
-                         item_where(kit, "ledger"), problems)
+                         item_where(kit, "ledger"), problems, options.theme)
     return [Output(product.name, "", [sheet(f, options) for f in faces])]
 
 

@@ -23,7 +23,7 @@ from printkit.pipeline import load, system_of
 from printkit.resources import GAME_NAME, GAME_NAME_MAX
 from printkit.write import inside
 
-COPIED = ("*.toml", "*.csv", "*.md", "*.po", "*.txt")
+COPIED = ("*.toml", "*.csv", "*.md", "*.po", "*.txt", "*.png", "*.jpg", "*.jpeg", "*.ttf")
 
 
 def field_docs(path: Path) -> dict[str, dict[str, str]]:

@@ -3,6 +3,8 @@ its side (bottom, left, top, right) like a printed board; the title in the centr
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from printkit.errors import Problems, Where
 from printkit.layout.cards import placed_ops
 from printkit.layout.ops import (
@@ -17,10 +19,13 @@ from printkit.layout.ops import (
     Text,
     rotate,
 )
+from printkit.layout.pictures import picture_ops
 from printkit.layout.problems import check_glyphs, too_long
 from printkit.layout.style import BLEED, ink_on
 from printkit.layout.text import fit
+from printkit.layout.themed import BOARD, recoloured
 from printkit.localise.kit import Block, BoardText, Heading, Para, SquareText
+from printkit.model.theme import DEFAULT, Theme
 
 PAD = 2.5 * MM
 EDGE = 6 * MM  # text keeps this far from the board's outer (trimmed) edge
@@ -41,9 +46,13 @@ def square_matrix(position: int, n: int, size: float, corner: float, width: floa
 
 
 def board_face(board: BoardText, where: Where, problems: Problems,
-               bleed: float = BLEED, lang: str = "") -> Face:
-    """The board at board.size, its background run `bleed` past the trim; names too long
-    for their square break at the hyphenation points of `lang`."""
+               bleed: float = BLEED, lang: str = "", theme: Theme = DEFAULT) -> Face:
+    """The board at board.size, its background run `bleed` past the trim, in the colours
+    and with the pictures of the theme; names too long for their square break at the
+    hyphenation points of `lang`."""
+    board = replace(board, background=theme.colour("board_ground", board.background),
+                    ink=theme.colour("board_ink", board.ink),
+                    accent=theme.colour("accent", board.accent))
     S, C = board.size, board.corner
     n = len(board.squares)
     W = (S - 2 * C) / (n // 4 - 1)
@@ -57,10 +66,10 @@ def board_face(board: BoardText, where: Where, problems: Problems,
     for sq in board.squares:
         corner = sq.position % (n // 4) == 0
         local = corner_ops(sq, C, board, where, problems, lang, bleed) if corner else \
-            square_ops(sq, W, C, board, where, problems, lang, bleed)
+            square_ops(sq, W, C, board, where, problems, lang, bleed, theme)
         ops.append(Group(tuple(local), square_matrix(sq.position, n, S, C, W)))
-    ops += centre_ops(board, where, problems, lang)
-    return Face("board", S, S, bleed, tuple(ops))
+    ops += centre_ops(board, where, problems, lang, theme)
+    return recoloured(Face("board", S, S, bleed, tuple(ops)), theme, BOARD)
 
 
 def fitted(blocks: tuple[Block, ...], x: float, top: float, width: float, height: float,
@@ -76,7 +85,8 @@ def fitted(blocks: tuple[Block, ...], x: float, top: float, width: float, height
 
 
 def square_ops(sq: SquareText, W: float, C: float, board: BoardText, where: Where,
-               problems: Problems, lang: str, bleed: float = 0.0) -> list[Op]:
+               problems: Problems, lang: str, bleed: float = 0.0,
+               theme: Theme = DEFAULT) -> list[Op]:
     """A square; its outer edge at y = 0, its dividers run on into the bleed."""
     ink = board.ink
     here = where.at(f"square {sq.position} ({sq.name})")
@@ -89,15 +99,19 @@ def square_ops(sq: SquareText, W: float, C: float, board: BoardText, where: Wher
                       band - 3 * MM, 10, ink_on(sq.colour), here, problems, lang)
         top = C - band
     value_h = 9 * MM if sq.value else 0
-    icon_h = C * 0.32 if sq.kind in ("station", "chance", "penalty_lines", "tax",
-                                     "utility", "command") else 0
+    picture = theme.square(sq.position) or theme.pictogram(sq.icon or sq.kind)
+    icon_h = C * 0.32 if picture or sq.kind in ("station", "chance", "penalty_lines", "tax",
+                                                "utility", "command") else 0
     name_h = top - EDGE - value_h - icon_h - 2 * MM
     ops += fitted((Heading(sq.name),), PAD, top - 2 * MM, W - 2 * PAD, name_h, 13, ink, here,
                   problems, lang)
-    if icon_h:
+    if picture:
+        ops += picture_ops(picture, (PAD, EDGE + value_h, W - 2 * PAD, icon_h),
+                           f"square {sq.position}", theme, problems)
+    elif icon_h:
         ops += icon_ops(sq, W / 2, EDGE + value_h + icon_h / 2, icon_h, ink)
     if sq.value:
-        ops += fitted((Para(sq.value, "strong"),), PAD, EDGE + value_h, W - 2 * PAD, value_h,
+        ops += fitted((Para(sq.value, "number"),), PAD, EDGE + value_h, W - 2 * PAD, value_h,
                       10, ink, here, problems, lang)
     return ops
 
@@ -272,6 +286,17 @@ ICONS = {"chest": chest_ops, "ferry": ferry_ops, "bulb": bulb_ops, "tap": tap_op
          "bottle": bottle_ops}
 
 
+def centre_box(inner: float, title: bool, piles: bool) -> tuple[float, float, float, float]:
+    """Where the board-centre picture goes (in the centre's turned frame): above the title
+    banner, or in its place; clear of the card piles, which lie on the centre's upright
+    axis, 0.325 × inner from the middle (see below)."""
+    scale = min(1.0, inner * 0.3 / (87 * MM))
+    reach = 0.325 * inner - 28 * MM * scale - 3 * MM if piles else 0.42 * inner
+    if title:
+        return -inner * 0.4, 25 * MM, inner * 0.8, max(10 * MM, reach - 25 * MM)
+    return -inner * 0.42, -reach, inner * 0.84, 2 * reach
+
+
 def dice_ops(cx: float, cy: float, d: float, ink: str) -> list[Op]:
     ops: list[Op] = []
     for k, pips in ((-1, ((0.5, 0.5),)), (1, ((0.25, 0.25), (0.75, 0.75), (0.5, 0.5),
@@ -282,14 +307,22 @@ def dice_ops(cx: float, cy: float, d: float, ink: str) -> list[Op]:
     return ops
 
 
-def centre_ops(board: BoardText, where: Where, problems: Problems, lang: str) -> list[Op]:
+def centre_ops(board: BoardText, where: Where, problems: Problems, lang: str,
+               theme: Theme = DEFAULT) -> list[Op]:
     S, C = board.size, board.corner
     inner = S - 2 * C
-    art: list[Op] = [Rect(-inner * 0.42, -22 * MM, inner * 0.84, 44 * MM, fill=board.accent)]
-    art += fitted((Heading(board.title),), -inner * 0.4, 20 * MM, inner * 0.8, 26 * MM, 72,
-                  ink_on(board.accent), where.at("game.title"), problems, lang)
-    art += fitted((Para(board.tagline, "strong"),), -inner * 0.4, -4 * MM, inner * 0.8, 14 * MM,
-                  18, ink_on(board.accent), where.at("game.tagline"), problems, lang)
+    art: list[Op] = []
+    if theme.board_title:
+        art += [Rect(-inner * 0.42, -22 * MM, inner * 0.84, 44 * MM, fill=board.accent)]
+        art += fitted((Heading(board.title),), -inner * 0.4, 20 * MM, inner * 0.8, 26 * MM,
+                      72, ink_on(board.accent), where.at("game.title"), problems, lang)
+        art += fitted((Para(board.tagline, "strong"),), -inner * 0.4, -4 * MM, inner * 0.8,
+                      14 * MM, 18, ink_on(board.accent), where.at("game.tagline"), problems,
+                      lang)
+    if theme.board_centre is not None:
+        art += picture_ops(theme.board_centre, centre_box(inner, theme.board_title,
+                                                          bool(board.deck_labels)),
+                           "board centre", theme, problems)
     ops: list[Op] = [Group(tuple(art), rotate(45, S / 2, S / 2))]
     scale = min(1.0, inner * 0.3 / (87 * MM))
     for k, (name, colour) in enumerate(board.deck_labels):

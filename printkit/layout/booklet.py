@@ -9,27 +9,14 @@ from itertools import pairwise
 from printkit.errors import Problems, Where
 from printkit.layout.fonts import metrics
 from printkit.layout.hyphens import breaks, glue
-from printkit.layout.ops import (
-    MM,
-    Face,
-    Group,
-    Line,
-    Op,
-    Picture,
-    Rect,
-    Text,
-    translate,
-)
+from printkit.layout.ops import MM, Face, Group, Image, Line, Op, Rect, Text, translate
+from printkit.layout.pictures import picture_ops
 from printkit.layout.problems import check_glyphs, too_long
 from printkit.layout.spans import line_ops, wrap_spans
 from printkit.layout.text import MIN_SIZE, wrap
-from printkit.localise.kit import (
-    BookHeading,
-    BookImage,
-    BookletText,
-    BookPara,
-    BookTable,
-)
+from printkit.layout.themed import BOOKLET, recoloured
+from printkit.localise.kit import BookHeading, BookImage, BookletText, BookPara, BookTable
+from printkit.model.theme import DEFAULT, Theme
 
 TOP, BOTTOM, INNER, OUTER = 15 * MM, 20 * MM, 17 * MM, 14 * MM
 BODY, LEAD = 9.5, 1.32
@@ -107,7 +94,7 @@ def image_chunks(image: BookImage, width: float, height: float) -> list[Chunk]:
     px_w, px_h = image.pixels
     w = min(px_w * 72 / 300, width, height * 0.5 * px_w / px_h)
     h = w * px_h / px_w
-    op = Picture((width - w) / 2, -h, w, h, image.path)
+    op = Image((width - w) / 2, -h, w, h, image.path)
     return [Chunk(h, (op,), "image"), Chunk(BODY * 0.8, kind="space")]
 
 
@@ -266,7 +253,8 @@ def page_face(number: int, placed: list[tuple[float, Chunk]], size: tuple[float,
     return Face(f"page-{number}", w, h, 0, tuple(ops))
 
 
-def cover(book: BookletText, size: tuple[float, float]) -> Face:
+def cover(book: BookletText, size: tuple[float, float], theme: Theme = DEFAULT,
+          problems: Problems | None = None) -> Face:
     w, h = size
     # the band stops short of the edges: the pages have no bleed, and home printers
     # cannot print there
@@ -278,6 +266,9 @@ def cover(book: BookletText, size: tuple[float, float]) -> Face:
     ops.append(Text(w / 2, h * 0.42 + h * 0.11 - title * 0.3, book.title, "bold", title,
                     "#FFFFFF", "centre"))
     ops.append(Text(w / 2, h * 0.42 - 12 * MM, book.subtitle, "regular", 16, INK, "centre"))
+    if theme.cover is not None and problems is not None:  # the picture above the band
+        box = (band, h * 0.64 + 6 * MM, w - 2 * band, h * 0.36 - 6 * MM - band)
+        ops += picture_ops(theme.cover, box, "rules cover", theme, problems)
     return Face("cover", w, h, 0, tuple(ops))
 
 
@@ -301,9 +292,9 @@ def contents(book: BookletText, entries: list[tuple[int, str, int]], first: int,
 
 
 def booklet_pages(book: BookletText, size: tuple[float, float], where: Where,
-                  problems: Problems, lang: str = "") -> list[Face]:
-    """Cover, contents, the rules, and blank pages up to a multiple of four; words too
-    long for a line break at the hyphenation points of `lang`."""
+                  problems: Problems, lang: str = "", theme: Theme = DEFAULT) -> list[Face]:
+    """Cover, contents, the rules, and blank pages up to a multiple of four, in the theme's
+    colours; words too long for a line break at the hyphenation points of `lang`."""
     texts = [book.title, book.subtitle, book.contents] + [
         getattr(b, "text", "") or " ".join(c for r in getattr(b, "rows", ()) for c in r)
         for b in book.blocks]
@@ -315,8 +306,8 @@ def booklet_pages(book: BookletText, size: tuple[float, float], where: Where,
     toc_pages = len(contents(book, [(lv, t, 0) for lv, t, _ in entries], 2, size))
     first = 2 + toc_pages
     entries = [(lv, t, first + n) for lv, t, n in entries]
-    pages = [cover(book, size), *contents(book, entries, 2, size)]
+    pages = [cover(book, size, theme, problems), *contents(book, entries, 2, size)]
     pages += [page_face(first + n, placed, size) for n, placed in enumerate(body)]
     while len(pages) % 4:
         pages.append(Face(f"page-{len(pages) + 1}", size[0], size[1], 0, ()))
-    return pages
+    return [recoloured(page, theme, BOOKLET) for page in pages]

@@ -2,36 +2,84 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from printkit.errors import Problems, Where
 from printkit.layout.ops import MM, Face, Group, Op, Rect, Text
+from printkit.layout.pictures import picture_ops
 from printkit.layout.problems import check_glyphs, too_long
 from printkit.layout.style import BLEED, SAFE, WHITE, ink_on
 from printkit.layout.text import MIN_SIZE, Placed, fit
 from printkit.localise.kit import Block, CardText, Heading, Para, Row, Table
+from printkit.model.theme import DEFAULT, Picture, Theme
 
 BODY_SIZE = 9.0
 TITLE_SIZE = 12.0
 BACK_TITLE_SIZE = 22.0
+PICTURE_SHARES = (0.5, 0.4, 0.3, 0.2, 0.12)  # of a front's body: its picture, at most
+Fitted = tuple[list[Placed], float]
 
 
 def card_face(card: CardText, width: float, height: float, where: Where,
-              problems: Problems, bleed: float = BLEED, lang: str = "") -> Face:
-    """One side of a card, its background run `bleed` past the trim (never scaled).
+              problems: Problems, bleed: float = BLEED, theme: Theme = DEFAULT,
+              picture: Picture | None = None, lang: str = "") -> Face:
+    """One side of a card, its background run `bleed` past the trim (never scaled), with
+    the theme's picture: a back's artwork over the whole card and bleed, or a front's
+    picture above its text.
 
     Words too long for a line break at the hyphenation points of `lang` before the text
     shrinks; text that cannot fit at 6 pt is reported with the card's name."""
     texts = [card.title, card.band, card.footer] + [block_text(b) for b in card.blocks]
     if not check_glyphs(texts, where, problems):
         return Face(card.id, width, height, bleed, ())
+    used = f"{where.field.split('.')[0]} (every back)" if card.full_colour else where.field
+    art = Art(theme, picture, used, problems, lang)
     if card.full_colour:
-        ops = back_ops(card, width, height, bleed, where, problems, lang=lang)
+        ops = back_ops(card, width, height, bleed, where, problems, art)
     elif card.framed:
-        ops = framed_ops(card, width, height, bleed, where, problems, lang=lang)
+        ops = framed_ops(card, width, height, bleed, where, problems, art)
     else:
-        ops = front_ops(card, width, height, bleed, where, problems, lang=lang)
+        ops = front_ops(card, width, height, bleed, where, problems, art)
     return Face(card.id, width, height, bleed, tuple(ops))
+
+
+@dataclass(frozen=True)
+class Art:
+    """The theme of a card and its picture, if any (`used`: the card, for messages)."""
+
+    theme: Theme
+    picture: Picture | None
+    used: str
+    problems: Problems
+    lang: str = ""  # words too long for a line break at this language's hyphenation points
+
+    def colour(self, role: str) -> str:
+        return self.theme.colour(role)
+
+    def body(self, blocks: tuple[Block, ...], x: float, top: float, width: float,
+             room: float, size: float) -> tuple[list[Op], float, Fitted | None]:
+        """The card's picture above its body text, and the text fitted below it: the
+        picture takes the largest share of the room that leaves the text the size it has
+        without a picture (else the smallest share). Returns the picture's ops, how far
+        down it reaches, and the text's fit (None: the text does not fit at all)."""
+        alone = fit(blocks, width, room, size, lang=self.lang)
+        if self.picture is None or alone is None:
+            return [], 0.0, alone
+        chosen: tuple[float, Fitted] | None = None
+        for share in PICTURE_SHARES:
+            down = room * share + 2 * MM
+            found = fit(blocks, width, room - down, size, lang=self.lang)
+            if found is not None:
+                chosen = (down, found)
+                if found[1] >= alone[1] - 0.5:
+                    break
+        if chosen is None:
+            return [], 0.0, None
+        down, found = chosen
+        ops = picture_ops(self.picture, (x, top - down + 2 * MM, width, down - 2 * MM),
+                          self.used, self.theme, self.problems)
+        return ops, down, found
 
 
 def block_text(block: Block) -> str:
@@ -44,97 +92,118 @@ def block_text(block: Block) -> str:
 
 
 def front_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
-              problems: Problems, lang: str = "") -> list[Op]:
+              problems: Problems, art: Art) -> list[Op]:
     ops: list[Op] = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=WHITE)]
     inner = w - 2 * SAFE
     head = (Para(card.band, "note"), Heading(card.title)) if card.band else (Heading(card.title),)
     band_h = max(h * 0.24, 16 * MM) if card.band else max(h * 0.2, 13 * MM)
-    head_fit = fit(head, inner, band_h - SAFE - 1.5 * MM, TITLE_SIZE, lang=lang)
+    head_fit = fit(head, inner, band_h - SAFE - 1.5 * MM, TITLE_SIZE, lang=art.lang)
     if head_fit is None:
         too_long(where.at(where.field + ".title"), problems, MIN_SIZE)
         return ops
-    colour = card.colour or WHITE
+    colour = card.colour or art.colour("card_band")
     ops.append(Rect(-bleed, h - band_h, w + 2 * bleed, band_h + bleed, fill=colour))
     ops += placed_ops(head_fit[0], SAFE, h - SAFE, inner, ink_on(colour), centre=True)
     footer_h = 0.0
     if card.footer:
-        footer_fit = fit((Para(card.footer, "note"),), inner, 10 * MM, 7.5, lang=lang)
+        footer_fit = fit((Para(card.footer, "note"),), inner, 10 * MM, 7.5, lang=art.lang)
         if footer_fit is None:
             too_long(where.at(where.field + ".footer"), problems, MIN_SIZE)
             return ops
         lines, _ = footer_fit
         footer_h = lines[-1].dy + 1.5 * MM
-        ops += placed_ops(lines, SAFE, SAFE + footer_h - 1.5 * MM, inner, "#444444", True)
+        ops += placed_ops(lines, SAFE, SAFE + footer_h - 1.5 * MM, inner,
+                          art.colour("card_note"), True)
     body_top = h - band_h - 2.5 * MM
-    body_fit = fit(card.blocks, inner, body_top - SAFE - footer_h, BODY_SIZE, lang=lang)
+    pic, down, body_fit = art.body(card.blocks, SAFE, body_top, inner,
+                                   body_top - SAFE - footer_h, BODY_SIZE)
+    ops += pic
+    body_top -= down
     if body_fit is None:
         too_long(where, problems, MIN_SIZE)
         return ops
-    ops += placed_ops(body_fit[0], SAFE, body_top, inner, "#1E1E1E")
+    ops += placed_ops(body_fit[0], SAFE, body_top, inner, art.colour("card_ink"))
     return ops
 
 
 FRAME = 2.5 * MM  # a title deed's margin round its band and body, inside the trim
 CARD_TEXT_SIZE = 11.0  # the text of a framed card without a table (a deck card)
-FRAME_INK = "#1E1E1E"
 
 
 def framed_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
-               problems: Problems, lang: str = "") -> list[Op]:
+               problems: Problems, art: Art) -> list[Op]:
     """A title deed: white card, the colour band (label and name) FRAME inside the trim,
     the body centred between band and footer. A framed card without rows (a deck card) has
     its text centred and larger. No line runs near the trim: after a cut 1 mm off, a
     frame there would show an uneven border."""
+    frame = art.colour("card_frame")
     ops: list[Op] = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=WHITE)]
     gap = 1.2 * MM
     band_x, band_w = FRAME + gap, w - 2 * (FRAME + gap)
     band_h = max(h * 0.2, 16 * MM) if card.band else max(h * 0.18, 11 * MM)
     band_top = h - FRAME - gap
-    colour = card.colour or WHITE
+    colour = card.colour or art.colour("card_band")
     inner = w - 2 * (FRAME + 2.5 * MM)
     x = (w - inner) / 2
     head = (Para(card.band.upper(), "note"), Heading(card.title)) if card.band else (
         Heading(card.title),)
-    head_fit = fit(head, inner, band_h - 3 * MM, TITLE_SIZE, lang=lang)
+    head_fit = fit(head, inner, band_h - 3 * MM, TITLE_SIZE, lang=art.lang)
     if head_fit is None:
         too_long(where.at(where.field + ".title"), problems, MIN_SIZE)
         return ops
-    ops.append(Rect(band_x, band_top - band_h, band_w, band_h, fill=colour, stroke=FRAME_INK,
+    ops.append(Rect(band_x, band_top - band_h, band_w, band_h, fill=colour, stroke=frame,
                     width=0.6))
     lines, _ = head_fit
     ops += placed_ops(lines, x, band_top - (band_h - lines[-1].dy) / 2 + 0.4 * MM, inner,
                       ink_on(colour), centre=True)
     footer_h = 0.0
     if card.footer:
-        footer_fit = fit((Para(card.footer, "note"),), inner, 10 * MM, 7.0, lang=lang)
+        footer_fit = fit((Para(card.footer, "note"),), inner, 10 * MM, 7.0, lang=art.lang)
         if footer_fit is None:
             too_long(where.at(where.field + ".footer"), problems, MIN_SIZE)
             return ops
         flines, _ = footer_fit
         footer_h = flines[-1].dy + 1.5 * MM
         ops += placed_ops(flines, x, FRAME + 1.5 * MM + footer_h - 1.5 * MM, inner,
-                          "#444444", True)
+                          art.colour("card_note"), True)
     body_top = band_top - band_h - 2 * MM
-    room = body_top - FRAME - 2 * MM - footer_h
     table = any(isinstance(b, (Row, Table)) for b in card.blocks)  # a deed or an aid
-    body_fit = fit(card.blocks, inner, room, BODY_SIZE if table else CARD_TEXT_SIZE, lang=lang)
+    pic, down, body_fit = art.body(card.blocks, x, body_top, inner,
+                                   body_top - FRAME - 2 * MM - footer_h,
+                                   BODY_SIZE if table else CARD_TEXT_SIZE)
+    ops += pic
+    body_top -= down
+    room = body_top - FRAME - 2 * MM - footer_h
     if body_fit is None:
         too_long(where, problems, MIN_SIZE)
         return ops
     blines, _ = body_fit
     used = blines[-1].dy + 0.3 * blines[-1].size if blines else 0
-    ops += placed_ops(blines, x, body_top - max(0.0, (room - used) / 2), inner, "#1E1E1E",
-                      centre=not table)
+    ops += placed_ops(blines, x, body_top - max(0.0, (room - used) / 2), inner,
+                      art.colour("card_ink"), centre=not table)
     return ops
 
 
 def back_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
-             problems: Problems, lang: str = "") -> list[Op]:
-    art = back_art(card.colour or "#333333", card.title, card.blocks, w, h, bleed, lang=lang)
-    if art is None:
+             problems: Problems, art: Art) -> list[Op]:
+    if art.picture is not None:
+        return [picture_back(art, w, h, bleed)]
+    drawn = back_art(card.colour or art.colour("card_back"), card.title, card.blocks, w, h,
+                     bleed, lang=art.lang)
+    if drawn is None:
         too_long(where.at(where.field + ".back"), problems, MIN_SIZE)
         return []
-    return [art]
+    return [drawn]
+
+
+def picture_back(art: Art, w: float, h: float, bleed: float) -> Group:
+    """A deck's back artwork: it covers the card and its bleed (never scaled to hide the
+    bleed), cropped at the bleed edge; drawn once and reused for every back."""
+    assert art.picture is not None
+    box = (-bleed, -bleed, w + 2 * bleed, h + 2 * bleed)
+    ops = picture_ops(art.picture, box, art.used, art.theme, art.problems, fill=True)
+    return Group(tuple(ops), clip=box, key=f"back:{art.picture.path}:{w:.1f}x{h:.1f}+{bleed:.2f}",
+                 reuse=True)
 
 
 @lru_cache(maxsize=64)

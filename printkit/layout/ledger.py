@@ -11,11 +11,14 @@ from __future__ import annotations
 from printkit.errors import Problems, Where
 from printkit.layout.cards import placed_ops
 from printkit.layout.ops import MM, Face, Line, Op, Rect, Text
+from printkit.layout.pictures import LOGO_H, logo_ops
 from printkit.layout.problems import check_glyphs, too_long
 from printkit.layout.sheets import field_ops
 from printkit.layout.style import SHEET_MARGIN
 from printkit.layout.text import fit
+from printkit.layout.themed import SHEETS, recoloured
 from printkit.localise.kit import LedgerText, Para, RegisterRow
+from printkit.model.theme import DEFAULT, Theme
 
 INK = "#1E1E1E"
 GRID = "#555555"
@@ -35,8 +38,9 @@ class Sheet:
     """Drawing on one sheet: the page, its problems and the place they are reported."""
 
     def __init__(self, name: str, paper: tuple[float, float], where: Where,
-                 problems: Problems):
+                 problems: Problems, theme: Theme = DEFAULT):
         self.name = name
+        self.theme = theme
         self.width, self.height = paper
         self.where = where
         self.problems = problems
@@ -62,11 +66,14 @@ class Sheet:
             self.ops += placed_ops(lines, x, top - offset, width, INK, centre=centre)
 
     def heading(self, title: str, game: str) -> float:
-        """The sheet's title with the game's name at the right; returns the y below it."""
-        self.ops.append(Text(self.x, self.top - 16, title, "bold", 16, INK))
+        """The sheet's title (after the theme's logo) with the game's name at the right;
+        returns the y below it."""
+        logo, shift = logo_ops(self.theme, self.x, self.top, "ledger heading", self.problems)
+        self.ops += logo
+        self.ops.append(Text(self.x + shift, self.top - 16, title, "bold", 16, INK))
         self.ops.append(Text(self.x + self.inner, self.top - 14, game, "italic", 10, GRID,
                              "right"))
-        return self.top - 26
+        return self.top - 26 - (LOGO_H - 19 if logo else 0)
 
     def columns(self, fractions: tuple[float, ...]) -> list[float]:
         xs = [self.x]
@@ -102,7 +109,7 @@ class Sheet:
 
 
 def ledger_pages(ledger: LedgerText, players: int, paper: tuple[float, float], where: Where,
-                 problems: Problems) -> list[Face]:
+                 problems: Problems, theme: Theme = DEFAULT) -> list[Face]:
     """A sheet per player, the bank sheet and the register pages."""
     texts = [ledger.game, ledger.title, ledger.player, ledger.date, *ledger.columns,
              ledger.start_label, ledger.start_amount, ledger.reminder, ledger.bank_title,
@@ -111,18 +118,18 @@ def ledger_pages(ledger: LedgerText, players: int, paper: tuple[float, float], w
         f"{r.name}{r.price}" for r in ledger.register_rows]
     if not check_glyphs(texts, where, problems):
         return []
-    pages = [player_sheet(ledger, n, paper, where.at(f"ledger.player {n}"), problems)
+    pages = [player_sheet(ledger, n, paper, where.at(f"ledger.player {n}"), problems, theme)
              for n in range(1, players + 1)]
     if ledger.bank_title:  # a game without a banker (coins on the table) has no bank sheet
-        pages.append(bank_sheet(ledger, paper, where.at("ledger.bank"), problems))
+        pages.append(bank_sheet(ledger, paper, where.at("ledger.bank"), problems, theme))
     if ledger.register_rows:
-        pages += register_sheets(ledger, paper, where.at("ledger.register"), problems)
-    return pages
+        pages += register_sheets(ledger, paper, where.at("ledger.register"), problems, theme)
+    return [recoloured(page, theme, SHEETS) for page in pages]
 
 
 def player_sheet(ledger: LedgerText, n: int, paper: tuple[float, float], where: Where,
-                 problems: Problems) -> Face:
-    sheet = Sheet(f"ledger-{n}", paper, where, problems)
+                 problems: Problems, theme: Theme) -> Face:
+    sheet = Sheet(f"ledger-{n}", paper, where, problems, theme)
     y = sheet.heading(ledger.title, ledger.game)
     sheet.ops += field_ops(f"{ledger.player} {n}", sheet.x, y - 6, sheet.inner * 0.6)
     sheet.ops += field_ops(ledger.date, sheet.x + sheet.inner * 0.66, y - 6,
@@ -140,8 +147,8 @@ def player_sheet(ledger: LedgerText, n: int, paper: tuple[float, float], where: 
 
 
 def bank_sheet(ledger: LedgerText, paper: tuple[float, float], where: Where,
-               problems: Problems) -> Face:
-    sheet = Sheet("ledger-bank", paper, where, problems)
+               problems: Problems, theme: Theme) -> Face:
+    sheet = Sheet("ledger-bank", paper, where, problems, theme)
     y = sheet.heading(ledger.bank_title, ledger.game)
     sheet.ops += field_ops(ledger.date, sheet.x, y - 6, sheet.inner * 0.34)
     sheet.text(ledger.bank_note, sheet.x, y - 12, sheet.inner, 5 * MM, 8.5, "small")
@@ -151,13 +158,13 @@ def bank_sheet(ledger: LedgerText, paper: tuple[float, float], where: Where,
 
 
 def register_sheets(ledger: LedgerText, paper: tuple[float, float], where: Where,
-                    problems: Problems) -> list[Face]:
+                    problems: Problems, theme: Theme) -> list[Face]:
     """The register: every deed with its colour and price; owner, houses and mortgage
     are filled in by hand (tick boxes for houses, a hotel box and a mortgage box)."""
     rows = list(ledger.register_rows)
     pages: list[Face] = []
     while True:
-        sheet = Sheet(f"register-{len(pages) + 1}", paper, where, problems)
+        sheet = Sheet(f"register-{len(pages) + 1}", paper, where, problems, theme)
         y = sheet.heading(ledger.register_title, ledger.game)
         top = y - 6 * MM
         capacity = sheet.rows_below(top)

@@ -63,8 +63,10 @@ class Text:
 
 
 @dataclass(frozen=True)
-class Picture:
-    """An image file drawn into the rectangle x, y, w, h (bottom-left corner, size)."""
+class Image:
+    """A picture file drawn into the box x, y, w, h (the layout keeps its proportions).
+
+    Render embeds each file once per PDF, however often it is drawn."""
 
     x: float
     y: float
@@ -89,7 +91,7 @@ class Group:
     reuse: bool = False
 
 
-Op = Rect | Line | Circle | Text | Picture | Group
+Op = Rect | Line | Circle | Text | Image | Group
 
 
 @dataclass(frozen=True)

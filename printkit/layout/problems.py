@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from printkit.errors import Problems, Where
+from printkit.layout.fonts import lacking
 from printkit.layout.text import missing_glyphs
 from printkit.localise.kit import Kit
 
@@ -17,13 +18,26 @@ def item_where(kit: Kit, item: str, *keys: tuple[str, ...]) -> Where:
 
 def check_glyphs(texts: list[str], where: Where, problems: Problems,
                  where_of: Callable[[str], Where] | None = None) -> bool:
-    """Report characters the bundled font cannot draw (at where_of(character) if given);
+    """Report characters the fonts in use cannot draw (at where_of(character) if given);
     True if all are drawable."""
     missing = missing_glyphs(texts)
     for ch in missing:
-        problems.add(where_of(ch) if where_of else where,
-                     f"character '{ch}' (U+{ord(ch):04X}) is not in the bundled font; replace it")
+        fonts = lacking(ch)
+        message = f"character '{ch}' (U+{ord(ch):04X}) is not in {fonts}"
+        if fonts == "the bundled font":
+            message += "; replace it"
+        else:
+            message += f" (in {excerpt(texts, ch)}); replace it or choose a font that has it"
+        problems.add(where_of(ch) if where_of else where, message)
     return not missing
+
+
+def excerpt(texts: list[str], ch: str) -> str:
+    """The first text holding `ch`, quoted (cut to about 40 characters round it)."""
+    text = next(t for t in texts if ch in t)
+    at = text.index(ch)
+    start, end = max(0, at - 20), min(len(text), at + 20)
+    return "'" + ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "") + "'"
 
 
 def too_long(where: Where, problems: Problems, minimum: float) -> None:

@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from printkit.errors import Problems, Where
 from printkit.layout.cards import placed_ops
 from printkit.layout.fonts import width as text_width
 from printkit.layout.ops import MM, Face, Line, Op, Rect, Text
+from printkit.layout.pictures import LOGO_W, picture_ops
 from printkit.layout.problems import check_glyphs, too_long
 from printkit.layout.style import SHEET_MARGIN
 from printkit.layout.text import fit
+from printkit.layout.themed import SHEETS, recoloured
 from printkit.localise.kit import Heading, LinesText, Para, ScorepadText
+from printkit.model.theme import DEFAULT, Theme
 
 INK = "#1E1E1E"
 GRID = "#555555"
 SHADE = "#EDEDED"
 ROW_MIN = 5.5 * MM
+SHEET_LOGO_H = 7.5 * MM  # above the name and date fields
 
 
 def header_ops(title: str, x: float, top: float, width: float) -> list[Op]:
@@ -30,7 +36,7 @@ def field_ops(label: str, x: float, y: float, width: float) -> list[Op]:
 
 
 def scorepad_pages(pad: ScorepadText, players: int, paper: tuple[float, float],
-                   where: Where, problems: Problems) -> list[Face]:
+                   where: Where, problems: Problems, theme: Theme = DEFAULT) -> list[Face]:
     texts = [pad.title, pad.player, pad.date, pad.formula, pad.example, pad.total,
              pad.ranking_title, *pad.columns, *pad.legend, *pad.ranking_columns,
              *pad.place_labels] + [r.state_code + r.state_name for r in pad.rounds]
@@ -38,7 +44,20 @@ def scorepad_pages(pad: ScorepadText, players: int, paper: tuple[float, float],
         return []
     pages = [player_page(pad, n, paper, where, problems) for n in range(1, players + 1)]
     pages.append(ranking_page(pad, players, paper))
-    return pages
+    return [with_logo(recoloured(page, theme, SHEETS), theme, problems, "scorepad heading")
+            for page in pages]
+
+
+def with_logo(face: Face, theme: Theme, problems: Problems, used: str) -> Face:
+    """A plain sheet with the theme's logo in its top margin, at the right (a score pad
+    or a line sheet: their headings hold the title at the left)."""
+    if theme.logo is None:
+        return face
+    w = min(LOGO_W, theme.logo.width * SHEET_LOGO_H / theme.logo.height)
+    box = (face.width - SHEET_MARGIN - w, face.height - SHEET_MARGIN - SHEET_LOGO_H, w,
+           SHEET_LOGO_H)
+    return replace(face, ops=face.ops + tuple(picture_ops(theme.logo, box, used, theme,
+                                                          problems)))
 
 
 def player_page(pad: ScorepadText, player: int, paper: tuple[float, float], where: Where,
@@ -116,7 +135,15 @@ def ranking_page(pad: ScorepadText, players: int, paper: tuple[float, float]) ->
 
 
 def lines_page(lines: LinesText, paper: tuple[float, float], where: Where,
-               problems: Problems) -> Face | None:
+               problems: Problems, theme: Theme = DEFAULT) -> Face | None:
+    face = plain_lines_page(lines, paper, where, problems)
+    if face is None:
+        return None
+    return with_logo(recoloured(face, theme, SHEETS), theme, problems, "lines heading")
+
+
+def plain_lines_page(lines: LinesText, paper: tuple[float, float], where: Where,
+                     problems: Problems) -> Face | None:
     pw, ph = paper
     x, width, top = SHEET_MARGIN, pw - 2 * SHEET_MARGIN, ph - SHEET_MARGIN
     if not check_glyphs([lines.title, lines.line, lines.instruction, lines.buyoff,

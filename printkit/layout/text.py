@@ -19,6 +19,7 @@ NBSP = "\u00a0"
 STYLES = {  # paragraph style -> (font role, size factor)
     "body": ("regular", 1.0),
     "strong": ("bold", 1.0),
+    "number": ("numbers", 1.0),  # a price or amount on its own (bold unless a theme chooses)
     "small": ("italic", 0.86),
     "note": ("regular", 0.86),
     "heading": ("bold", 1.0),
@@ -143,22 +144,22 @@ def _block(block: Block, width: float, size: float, leading: float,
 def _row(row: Row, width: float, size: float, leading: float, y: float,
          lang: str) -> list[Placed] | None:
     """Label left, value right on one line, or the value on its own line when too long."""
-    reg, bold = metrics("regular"), metrics("bold")
-    label_w, value_w = reg.width(row.label, size), bold.width(row.value, size)
+    reg, numbers = metrics("regular"), metrics("numbers")
+    label_w, value_w = reg.width(row.label, size), numbers.width(row.value, size)
     line_h = size * leading
     if label_w + value_w + size <= width:
         base = y + line_h - size * (leading - 1.0)
         return [Placed(base, row.label, "regular", size),
-                Placed(base, row.value, "bold", size, "right", width)]
+                Placed(base, row.value, "numbers", size, "right", width)]
     label = wrap(row.label, "regular", size, width, lang)
-    value = wrap(row.value, "bold", size, width, lang)
+    value = wrap(row.value, "numbers", size, width, lang)
     if label is None or value is None:
         return None
     out = [Placed(y + (n + 1) * line_h - size * (leading - 1.0), t, "regular", size)
            for n, t in enumerate(label)]
     y2 = out[-1].dy + size * (leading - 1.0)
-    out += [Placed(y2 + (n + 1) * line_h - size * (leading - 1.0), t, "bold", size, "right",
-                   width) for n, t in enumerate(value)]
+    out += [Placed(y2 + (n + 1) * line_h - size * (leading - 1.0), t, "numbers", size,
+                   "right", width) for n, t in enumerate(value)]
     return out
 
 

@@ -71,6 +71,8 @@ def read_source(doc: Toml, prefix: tuple[str, ...], merged: dict[str, dict[str, 
         return
     for section, value in data.items():
         where = doc.where(*prefix, section)
+        if section == "theme" and not prefix:  # a printkit.toml's theme: load/theme.py
+            continue
         if section not in SECTIONS:
             problems.add(where, f"unknown print setting; known ones are "
                          f"{', '.join(sorted(SECTIONS))}")

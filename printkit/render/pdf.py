@@ -14,17 +14,18 @@ import zlib
 from itertools import chain
 
 from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFStream
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.impose.page import Document, Page
-from printkit.layout.fonts import FILES, font_path
-from printkit.layout.ops import REGISTRATION, Circle, Group, Line, Op, Picture, Rect, Text
+from printkit.layout.fonts import ROLES, font_name, font_path
+from printkit.layout.ops import REGISTRATION, Circle, Group, Image, Line, Op, Rect, Text
+from printkit.render.images import prepared
 from printkit.render.pdfx import OVERPRINT_OFF, OVERPRINT_ON, PrintCanvas, mark_pdfx
 
-FONT_NAMES = {role: f"PrintkitSans-{role.capitalize()}" for role in FILES}
 ALL_PLATES = CMYKColorSep(1, 1, 1, 1, spotName="All")
 NEAR_BLACK = 0.6   # K from which grey text and thin lines print as solid black
 THIN = 1.0         # lines up to this width (points) count as thin
@@ -38,11 +39,29 @@ def solid_black(colour: Color) -> bool:
 
 
 def register_fonts() -> None:
-    """Register the bundled family with reportlab (once per process)."""
+    """Register the fonts in use with reportlab (each file once per process)."""
     known = set(pdfmetrics.getRegisteredFontNames())
-    for role, name in FONT_NAMES.items():
+    for role in ROLES:
+        name = font_name(role)
         if name not in known:
             pdfmetrics.registerFont(TTFont(name, str(font_path(role))))
+            known.add(name)
+
+
+class PictureReader(ImageReader):  # type: ignore[misc]
+    """A prepared picture for reportlab: its colours (RGB or CMYK) and its alpha channel
+    as a soft mask (reportlab itself keeps alpha only for RGB pictures)."""
+
+    def __init__(self, path: str, cmyk: bool):
+        colours, alpha = prepared(path, cmyk)
+        super().__init__(colours)
+        self.alpha = alpha
+
+    def getRGBData(self) -> bytes:  # noqa: N802 (reportlab's own method name)
+        data: bytes = super().getRGBData()
+        if self.alpha is not None:
+            self._dataA = ImageReader(self.alpha)
+        return data
 
 
 class Painter:
@@ -114,8 +133,9 @@ class Painter:
             self.c.setDash(list(dash))
 
     def font(self, role: str, size: float) -> None:
-        if self._set("font", (role, size)):
-            self.c.setFont(FONT_NAMES[role], size)
+        name = font_name(role)
+        if self._set("font", (name, size)):
+            self.c.setFont(name, size)
 
     def save(self) -> None:
         self.c.saveState()
@@ -183,8 +203,11 @@ class Painter:
         else:
             c.drawString(op.x, op.y, op.text)
 
-    def draw_picture(self, op: Picture) -> None:
-        self.c.drawImage(op.path, op.x, op.y, op.w, op.h, mask="auto")
+    def draw_image(self, op: Image) -> None:
+        """A picture: one image XObject per file in the PDF (reportlab embeds equal
+        pixels once, by their digest), its alpha channel as a soft mask."""
+        self.c.drawImage(PictureReader(op.path, self.cmyk), op.x, op.y, op.w, op.h,
+                         mask="auto")
 
     def draw_group(self, op: Group) -> None:
         """Ops through a transform. Artwork marked for reuse becomes a form XObject (drawn
@@ -238,8 +261,8 @@ def render(doc: Document, cmyk: bool = False, pdfx: bool = False) -> bytes:
     pages = iter(doc.pages)
     first = next(pages)
     canvas = PrintCanvas(buffer, pagesize=(first.width, first.height), invariant=1,
-                    initialFontName=FONT_NAMES["regular"], initialFontSize=9,
-                    pageCompression=1, lang=doc.lang)
+                         initialFontName=font_name("regular"), initialFontSize=9,
+                         pageCompression=1, lang=doc.lang)
     canvas.setTitle(doc.title)
     canvas.setSubject(doc.subject)
     canvas.setCreator(doc.creator)

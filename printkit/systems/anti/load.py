@@ -45,6 +45,7 @@ GAME_KEYS: dict[str, set[str] | None] = {
     "rules": {"houses", "hotels", "monopoly_streets", "jail_turns", "sell_back_percent"},
     "roles": None,  # checked by roles()
     "print": None,  # print settings, checked by load/printing.py
+    "theme": None,  # colours, fonts and pictures, checked by load/theme.py
 }
 ROLE_KEYS = {"pawn", "houses", "monopoly_factor", "needs_monopoly", "collects_in_jail",
              "wealth_tax"}

@@ -44,6 +44,7 @@ GAME_KEYS: dict[str, set[str] | None] = {
               "jail_turns", "sell_back_percent"},
     "short_game": {"deeds", "houses_for_hotel"},
     "print": None,  # print settings, checked by load/printing.py
+    "theme": None,  # colours, fonts and pictures, checked by load/theme.py
 }
 DECK_KEYS = {"colour", "icon", "card"}
 CARD_KEYS = {"id", "action", "target", "steps", "amount", "per_house", "per_hotel", "keep"}

@@ -31,6 +31,7 @@ GAME_KEYS: dict[str, set[str] | None] = {
     "rules": {"rent", "rent_per_house", "house_price", "houses_per_purchase",
               "houses_below_rank", "sell_property", "sell_houses", "sell_insurance"},
     "print": None,  # print settings, checked by load/printing.py
+    "theme": None,  # colours, fonts and pictures, checked by load/theme.py
 }
 MAX_COINS = 10_000
 

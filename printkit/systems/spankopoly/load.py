@@ -37,6 +37,7 @@ GAME_KEYS = {
     "corner": {"max_turns", "fine"},
     "scoring": {"rounds", "final_multiplier", "final_multiplier_cane", "state"},
     "print": None,  # print settings, checked by load/printing.py
+    "theme": None,  # colours, fonts and pictures, checked by load/theme.py
 }
 CARD_KEYS = {"id", "keep", "goto", "direct", "start_note", "params"}
 

@@ -1,0 +1,104 @@
+"""Read the `[theme]` table: the game's, then the user's print settings, key by key.
+
+Colours are `#RRGGBB`; pictures and fonts are paths inside the folder of the file that
+names them (the game folder for game.toml), checked as they are read (see
+printkit.load.pictures and printkit.load.fontfiles).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from printkit.errors import Problems
+from printkit.load import fields as f
+from printkit.load.fontfiles import font_file
+from printkit.load.pictures import picture
+from printkit.load.printing import user_configs
+from printkit.load.tables import Toml, read_toml
+from printkit.model.theme import COLOURS, FONT_ROLES, PICTOGRAMS, Picture, Theme
+
+SINGLE = ("board_centre", "cover", "logo")  # [theme.pictures]
+TABLES = ("fonts", "pictures", "backs", "cards", "squares", "pictograms")
+FLAGS = ("board_title",)
+
+
+def load_theme(game_toml: Path | None, config: Path | None, problems: Problems,
+               allow_low_resolution: bool = False) -> Theme:
+    """The theme of a build: the game's [theme], then each print settings file's."""
+    merged: dict[str, dict[str, Any]] = {name: {} for name in ("colours", "flags", *TABLES)}
+    sources = ([game_toml] if game_toml is not None else []) + user_configs(config)
+    for path in sources:
+        doc = read_toml(path, problems)
+        if doc is not None:
+            read_theme(doc, merged, problems)
+    pictures = merged["pictures"]
+    return Theme(colours=tuple(sorted(merged["colours"].items())),
+                 fonts=tuple(sorted(merged["fonts"].items())),
+                 board_centre=pictures.get("board_centre"),
+                 board_title=merged["flags"].get("board_title", True),
+                 cover=pictures.get("cover"), logo=pictures.get("logo"),
+                 backs=tuple(sorted(merged["backs"].items())),
+                 cards=tuple(sorted(merged["cards"].items())),
+                 squares=tuple(sorted((int(k), v) for k, v in merged["squares"].items())),
+                 pictograms=tuple(sorted(merged["pictograms"].items())),
+                 allow_low_resolution=allow_low_resolution)
+
+
+def read_theme(doc: Toml, merged: dict[str, dict[str, Any]], problems: Problems) -> None:
+    table = doc.data.get("theme")
+    if table is None:
+        return
+    if not isinstance(table, dict):
+        problems.add(doc.where("theme"), "must be a table: write [theme] and its keys below")
+        return
+    for key, value in table.items():
+        where = doc.where("theme", key)
+        if key in COLOURS:
+            merged["colours"][key] = f.colour(value, where, problems)
+        elif key in FLAGS:
+            merged["flags"][key] = f.boolean(value, where, problems)
+        elif key in TABLES:
+            if not isinstance(value, dict):
+                problems.add(where, f"must be a table: write [theme.{key}] and its keys below")
+                continue
+            merged[key].update(entries(doc, key, value, problems))
+        else:
+            known = sorted((*COLOURS, *FLAGS, *TABLES))
+            problems.add(where, f"unknown theme key; known keys are {', '.join(known)}")
+
+
+def entries(doc: Toml, table: str, value: dict[str, Any], problems: Problems
+            ) -> dict[Any, Any]:
+    """The checked entries of one [theme.<table>]."""
+    folder = doc.path.parent
+    result: dict[Any, Any] = {}
+    for key, item in value.items():
+        where = doc.where("theme", table, key)
+        if table == "fonts":
+            if key not in FONT_ROLES:
+                problems.add(where, f"unknown font role; known roles are {', '.join(FONT_ROLES)}")
+            elif (path := font_file(item, folder, where, problems)) is not None:
+                result[FONT_ROLES[key]] = path
+            continue
+        wanted = known_key(table, key)
+        if wanted:
+            problems.add(where, wanted)
+            continue
+        found: Picture | None = picture(item, folder, where, problems)
+        if found is not None:
+            result[int(key) if table == "squares" else key] = found
+    return result
+
+
+def known_key(table: str, key: str) -> str:
+    """What is wrong with a picture's key ('' if nothing)."""
+    if table == "pictures" and key not in SINGLE:
+        return f"unknown picture; known ones are {', '.join(SINGLE)}"
+    if table == "pictograms" and key not in PICTOGRAMS:
+        return f"unknown pictogram; known ones are {', '.join(PICTOGRAMS)}"
+    if table == "squares" and not (key.isdigit() and len(key) <= 3):
+        return 'write a square by its position on the board, e.g. "5" = "art/station.png"'
+    if table == "cards" and key.count(".") != 1:
+        return 'write a card as "<deck>.<card id>", e.g. "chance.go_start"'
+    return ""
