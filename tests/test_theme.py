@@ -96,9 +96,11 @@ def themed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         out = tmp_path_factory.mktemp(mode)
         build("themed", ["nl"], data, out, Options(cmyk=mode == "cmyk"))
         found[mode] = out / "themed" / "nl"
-    shop = tmp_path_factory.mktemp("shop")
-    build("themed", ["nl"], data, shop, Options(target="shop"), only=("chance",))
-    found["shop"] = shop / "themed" / "nl" / "shop-eu"
+    for mode, cmyk in (("shop", False), ("pdfx", True)):
+        shop = tmp_path_factory.mktemp(mode)
+        build("themed", ["nl"], data, shop, Options(target="shop", cmyk=cmyk),
+              only=("chance", "board") if cmyk else ("chance",))
+        found[mode] = shop / "themed" / "nl" / "shop-eu"
     found["data"] = data / "themed"
     return found
 
@@ -226,10 +228,23 @@ def test_the_chosen_font_is_the_embedded_one(themed) -> None:
 
 
 def test_preflight_passes_every_themed_output(themed) -> None:
-    files = [p for mode in ("rgb", "cmyk", "shop") for p in themed[mode].glob("*.pdf")]
+    files = [p for mode in ("rgb", "cmyk", "pdfx") for p in themed[mode].glob("*.pdf")]
     assert len(files) >= 17
     for path in files:
         assert check_pdf(path).problems == [], path
+    # a shop file in RGB is refused for what it claims to be, pictures or not
+    problems = check_pdf(themed["shop"] / "chance.pdf").problems
+    assert any("RGB colour in a file for a print shop" in p for p in problems), problems
+
+
+def test_a_pdfx_file_lays_a_transparent_picture_on_its_ground(themed) -> None:
+    """PDF/X-1a allows no soft mask: the logo's transparent parts take the board's ground
+    (in RGB the same logo keeps its transparency)."""
+    assert b"/SMask" in (themed["rgb"] / "board.pdf").read_bytes()
+    board = themed["pdfx"] / "board.pdf"
+    assert b"GTS_PDFXVersion" in board.read_bytes()
+    for path in themed["pdfx"].glob("*.pdf"):
+        assert b"/SMask" not in path.read_bytes(), path
 
 
 def build_errors(data: Path, *args: str) -> list[str]:

@@ -107,7 +107,8 @@ def square_ops(sq: SquareText, W: float, C: float, board: BoardText, where: Wher
                   problems, lang)
     if picture:
         ops += picture_ops(picture, (PAD, EDGE + value_h, W - 2 * PAD, icon_h),
-                           f"square {sq.position}", theme, problems)
+                           f"square {sq.position}", theme, problems,
+                           ground=board.background)
     elif icon_h:
         ops += icon_ops(sq, W / 2, EDGE + value_h + icon_h / 2, icon_h, ink)
     if sq.value:
@@ -322,7 +323,7 @@ def centre_ops(board: BoardText, where: Where, problems: Problems, lang: str,
     if theme.board_centre is not None:
         art += picture_ops(theme.board_centre, centre_box(inner, theme.board_title,
                                                           bool(board.deck_labels)),
-                           "board centre", theme, problems)
+                           "board centre", theme, problems, ground=board.background)
     ops: list[Op] = [Group(tuple(art), rotate(45, S / 2, S / 2))]
     scale = min(1.0, inner * 0.3 / (87 * MM))
     for k, (name, colour) in enumerate(board.deck_labels):

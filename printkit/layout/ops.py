@@ -66,13 +66,16 @@ class Text:
 class Image:
     """A picture file drawn into the box x, y, w, h (the layout keeps its proportions).
 
-    Render embeds each file once per PDF, however often it is drawn."""
+    Render embeds each file once per PDF, however often it is drawn. `ground` is the
+    colour it stands on: a PDF/X-1a file allows no transparency, so there the picture's
+    transparent parts are filled with it."""
 
     x: float
     y: float
     w: float
     h: float
     path: str
+    ground: str = "#FFFFFF"
 
 
 @dataclass(frozen=True)

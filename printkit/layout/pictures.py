@@ -33,12 +33,13 @@ def cover(pic: Picture, box: Box) -> Box:
 
 
 def picture_ops(pic: Picture, box: Box, used: str, theme: Theme, problems: Problems,
-                fill: bool = False) -> list[Op]:
+                fill: bool = False, ground: str = "#FFFFFF") -> list[Op]:
     """The picture in `box`: whole and centred, or (`fill`) covering it, cropped to it.
-    `used` says where it is used, for the resolution messages."""
+    `used` says where it is used, for the resolution messages; `ground` is the colour
+    it stands on."""
     placed = cover(pic, box) if fill else contain(pic, box)
     check_resolution(pic, placed[2], used, theme, problems)
-    image = Image(*placed, path=str(pic.path))
+    image = Image(*placed, path=str(pic.path), ground=ground)
     if fill and placed != box:
         return [Group((image,), clip=box)]
     return [image]

@@ -19,9 +19,10 @@ FORMATS = ("PNG", "JPEG")
 
 
 @lru_cache(maxsize=4)  # a logo on every page; at most 4 × 64 million pixels held
-def prepared(path: str, cmyk: bool) -> tuple[Image.Image, Image.Image | None]:
+def prepared(path: str, cmyk: bool,
+             ground: str | None = None) -> tuple[Image.Image, Image.Image | None]:
     """The picture's colour channels (RGB, or CMYK when `cmyk`) and its alpha channel
-    (None when the picture is opaque)."""
+    (None when the picture is opaque, or once it is laid on the colour `ground`)."""
     with Image.open(path, formats=FORMATS) as im:
         im.load()
         upright = ImageOps.exif_transpose(im)
@@ -30,6 +31,10 @@ def prepared(path: str, cmyk: bool) -> tuple[Image.Image, Image.Image | None]:
     alpha = rgba.getchannel("A") if rgba.mode == "RGBA" else None
     if alpha is not None and alpha.getextrema() == (255, 255):
         alpha = None
+    if alpha is not None and ground is not None:  # laid on its ground: opaque
+        laid = Image.new("RGBA", rgba.size, ground)
+        laid.alpha_composite(rgba)
+        rgba, alpha = laid, None
     colours = rgba.convert("RGB")
     if cmyk:
         colours = to_cmyk(colours, source_profile)

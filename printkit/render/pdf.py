@@ -50,10 +50,11 @@ def register_fonts() -> None:
 
 class PictureReader(ImageReader):  # type: ignore[misc]
     """A prepared picture for reportlab: its colours (RGB or CMYK) and its alpha channel
-    as a soft mask (reportlab itself keeps alpha only for RGB pictures)."""
+    as a soft mask (reportlab itself keeps alpha only for RGB pictures); with a `ground`,
+    opaque: its transparent parts filled with that colour (PDF/X-1a)."""
 
-    def __init__(self, path: str, cmyk: bool):
-        colours, alpha = prepared(path, cmyk)
+    def __init__(self, path: str, cmyk: bool, ground: str | None = None):
+        colours, alpha = prepared(path, cmyk, ground)
         super().__init__(colours)
         self.alpha = alpha
 
@@ -74,9 +75,10 @@ class Painter:
     as one path (crop marks, table rules).
     """
 
-    def __init__(self, canvas: Canvas, cmyk: bool = False):
+    def __init__(self, canvas: Canvas, cmyk: bool = False, opaque: bool = False):
         self.c = canvas
         self.cmyk = cmyk
+        self.opaque = opaque  # PDF/X-1a: no soft masks; pictures filled on their ground
         self.forms: dict[str, str] = {}
         self.colours: dict[tuple[str, bool], Color] = {}
         self.state: dict[str, object] = {}
@@ -206,7 +208,8 @@ class Painter:
     def draw_image(self, op: Image) -> None:
         """A picture: one image XObject per file in the PDF (reportlab embeds equal
         pixels once, by their digest), its alpha channel as a soft mask."""
-        self.c.drawImage(PictureReader(op.path, self.cmyk), op.x, op.y, op.w, op.h,
+        ground = op.ground if self.opaque else None
+        self.c.drawImage(PictureReader(op.path, self.cmyk, ground), op.x, op.y, op.w, op.h,
                          mask="auto")
 
     def draw_group(self, op: Group) -> None:
@@ -272,7 +275,7 @@ def render(doc: Document, cmyk: bool = False, pdfx: bool = False) -> bytes:
     canvas.overprint = cmyk
     if pdfx:
         mark_pdfx(canvas)
-    painter = Painter(canvas, cmyk)
+    painter = Painter(canvas, cmyk, opaque=pdfx)
     for page in chain((first,), pages):
         draw_page(canvas, painter, page)
     canvas.save()
