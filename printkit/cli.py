@@ -30,8 +30,8 @@ err_console = Console(stderr=True)
 
 GameArg = Annotated[str, typer.Argument(help="Game name under data/ (or a game folder).")]
 LangOpt = Annotated[list[str], typer.Option(
-    "--lang", "-l", help="nl, nb or da (aliases such as no, norsk, dansk work), or all; "
-    "repeatable.")]
+    "--lang", "-l", help="nl, nb or da (aliases such as no, norsk, dansk work), or all (the "
+    "game's languages); repeatable. Default: the game's source language.")]
 DataOpt = Annotated[Path | None, typer.Option(
     help="Folder with your own games (default: ./data if it exists).")]
 
@@ -81,7 +81,7 @@ def colour_choice(color: str) -> bool:
 @app.command()
 def build(
     game: GameArg = DEFAULT_GAME,
-    lang: LangOpt = ["nl"],  # noqa: B006 (typer reads the default)
+    lang: LangOpt = [],  # noqa: B006 (typer reads the default)
     data: DataOpt = None,
     out: Annotated[Path, typer.Option(help="Output folder.")] = Path("output"),
     players: Annotated[int | None, typer.Option(
@@ -212,17 +212,24 @@ def check(game: GameArg = DEFAULT_GAME, lang: LangOpt = ["all"],  # noqa: B006
 def new(name: Annotated[str, typer.Argument(help="Name of the new game (its folder name).")],
         from_: Annotated[str, typer.Option("--from", help="The game to copy.")] = "klassiek",
         data: Annotated[Path | None, typer.Option(
-            help="Folder to create the game in (default: ./data).")] = None) -> None:
+            help="Folder to create the game in (default: ./data).")] = None,
+        lang: Annotated[list[str], typer.Option(
+            "--lang", "-l", help="Keep only these languages (repeatable); the first becomes "
+            "the game's source language. Default: every language of the game copied.")]
+        = [],  # noqa: B006 (typer reads the default)
+        ) -> None:
     """Start a custom game: copy a game into data/NAME with every field explained."""
     try:
-        folder = new_game(name, from_, data)
+        folder, codes = new_game(name, from_, data, lang)
     except PrintkitError as exc:
         fail(exc)
         return
     where = f" --data {data}" if data is not None else ""
-    typer.echo(f"{display_path(folder, None)}: a copy of {from_}, every field explained in its "
-               f"files.\nEdit it, then run: printkit check {name}{where} && "
-               f"printkit build {name}{where}")
+    also = f" (--lang all adds {', '.join(codes[1:])})" if codes[1:] else ""
+    typer.echo(f"{display_path(folder, None)}: a copy of {from_} in {', '.join(codes)}, every "
+               f"field explained in its files.\nEdit it, then run: printkit check {name}{where}"
+               f" && printkit build {name}{where}\n"
+               f"build writes {codes[0]}, the game's source language{also}.")
 
 
 @app.command(name="list")

@@ -72,7 +72,10 @@ def system_of(game: AnyGame) -> System[Any]:
 
 
 def languages_of(game: AnyGame, langs: list[str]) -> list[str]:
-    return resolve_many(langs, load_languages(game.folder), game.languages)
+    """The codes that --lang values ask for; none given: the game's source language."""
+    if not langs:
+        return [game.source_language]
+    return resolve_many(langs, load_languages(game.folder), game.languages, game.id)
 
 
 def documents(kit: Kit, options: Options, problems: Problems) -> list[Document]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import re
 import shutil
 import tempfile
 import tomllib
@@ -19,7 +20,7 @@ from pathlib import Path
 
 from printkit.errors import PrintkitError
 from printkit.load.tables import key_lines
-from printkit.pipeline import load, system_of
+from printkit.pipeline import languages_of, load, system_of
 from printkit.resources import GAME_NAME, GAME_NAME_MAX
 from printkit.write import inside
 
@@ -33,12 +34,19 @@ def field_docs(path: Path) -> dict[str, dict[str, str]]:
         return tomllib.load(fh)
 
 
-def new_game(name: str, source: str, data: Path | None) -> Path:
-    """Copy game `source` to <data>/<name> with explained fields; returns the new folder."""
+def new_game(name: str, source: str, data: Path | None,
+             langs: list[str] | None = None) -> tuple[Path, list[str]]:
+    """Copy game `source` to <data>/<name> with explained fields; returns the new folder
+    and its languages, the source language first.
+
+    With `langs` (--lang values), the copy keeps only those languages and the first is its
+    source language."""
     if not GAME_NAME.fullmatch(name):
         raise PrintkitError(f"'{name}' is not a game name; use lower-case letters, digits,"
                             f" - and _, at most {GAME_NAME_MAX} (it becomes a folder name)")
     game = load(source, data if data is not None and data.is_dir() else None)
+    codes = languages_of(game, langs) if langs else \
+        [game.source_language] + [c for c in game.languages if c != game.source_language]
     root = data if data is not None else Path.cwd() / "data"
     if root.exists() and not root.is_dir():
         raise PrintkitError(f"{root}: not a folder")
@@ -52,12 +60,13 @@ def new_game(name: str, source: str, data: Path | None) -> Path:
     staging = Path(tempfile.mkdtemp(prefix=f".{name}.", dir=root))
     try:
         copy_game(game.folder, staging)
+        keep_languages(staging, game.languages, codes)
         annotate(staging, field_docs(system_of(game).fields))
         os.rename(staging, target)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    return target
+    return target, codes
 
 
 def copy_game(source: Path, target: Path) -> None:
@@ -69,6 +78,27 @@ def copy_game(source: Path, target: Path) -> None:
         if path.is_file() and any(fnmatch.fnmatch(path.name, p) for p in COPIED):
             (target / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, target / rel)
+
+
+def keep_languages(folder: Path, offered: tuple[str, ...], kept: list[str]) -> None:
+    """Remove the files of the languages not kept; the first kept is the source language."""
+    for code in set(offered) - set(kept):
+        for path in (folder / "text" / f"{code}.toml", folder / "rules" / f"{code}.md"):
+            path.unlink(missing_ok=True)
+        shutil.rmtree(folder / "languages" / code, ignore_errors=True)
+    if list(offered) == kept or set(offered) == set(kept) and offered[0] == kept[0]:
+        return
+    manifest = folder / "game.toml"
+    text = manifest.read_text("utf-8-sig")
+    places = key_lines(text)
+    lines = text.splitlines()
+    for key, value in (("source_language", f'"{kept[0]}"'),
+                       ("languages", "[" + ", ".join(f'"{c}"' for c in kept) + "]")):
+        number = places[("game", key)]
+        lines[number - 1] = re.sub(r"^(\s*[\w\"']+\s*=\s*)(\[[^\]]*\]|\"[^\"]*\")( *)",
+                                   lambda m, v=value: (m.group(1) + v).ljust(m.end() - 1) + " "
+                                   if m.group(3) else m.group(1) + v, lines[number - 1])
+    manifest.write_text("\n".join(lines) + "\n", "utf-8")
 
 
 def docs_for(rel: str, docs: dict[str, dict[str, str]]) -> dict[str, str] | None:

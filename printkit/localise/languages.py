@@ -131,13 +131,20 @@ def asked_codes(texts: list[str], languages: dict[str, Language]) -> set[str] | 
 
 
 def resolve_many(texts: list[str], languages: dict[str, Language],
-                 game_languages: tuple[str, ...]) -> list[str]:
-    """Codes for a list of --lang values; `all` means every language of the game."""
+                 game_languages: tuple[str, ...], game: str = "the game") -> list[str]:
+    """Codes for a list of --lang values; `all` means every language of the game. A
+    language the game does not offer is refused, naming the ones it offers."""
     codes: list[str] = []
     for text in texts:
         for part in text.split(","):
             if not part.strip():
                 continue
             new = list(game_languages) if _normal(part) == "all" else [resolve(part, languages)]
+            for code in new:
+                if code not in game_languages:
+                    offered = ", ".join(f"{c} ({languages[c].name})" if c in languages else c
+                                        for c in game_languages)
+                    raise PrintkitError(f"--lang {part.strip()}: {game} is not offered in "
+                                        f"{languages[code].name}; choose {offered} or all")
             codes.extend(c for c in new if c not in codes)
     return codes
