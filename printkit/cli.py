@@ -16,7 +16,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from printkit.errors import PrintkitError, display_path
 from printkit.layout.ops import MM
-from printkit.localise import check_texts
+from printkit.localise import unused_texts
 from printkit.localise.languages import load_languages
 from printkit.pipeline import Options, calibration, languages_of, load, system_of
 from printkit.pipeline import build as run_build
@@ -36,11 +36,11 @@ DataOpt = Annotated[Path | None, typer.Option(
     help="Folder with your own games (default: ./data if it exists).")]
 
 
-def fail(error: PrintkitError) -> None:
+def fail(error: PrintkitError, outcome: str = "nothing was written") -> None:
     for problem in error.problems:
         typer.echo(f"error: {problem}", err=True)
     n = len(error.problems)
-    typer.echo(f"{n} problem{'s' if n != 1 else ''}; nothing was written.", err=True)
+    typer.echo(f"{n} problem{'s' if n != 1 else ''}; {outcome}.", err=True)
     raise typer.Exit(2)
 
 
@@ -78,32 +78,38 @@ def colour_choice(color: str) -> bool:
     return color == "cmyk"
 
 
+PlayersOpt = Annotated[int | None, typer.Option(
+    help="Players on the score pad and ledgers (default 4, within the game's range).")]
+TargetOpt = Annotated[str, typer.Option(
+    help="home (default: cards n-up with crop marks, tiled board) or shop (one item per "
+    "page, trim + bleed, for a print shop).")]
+VendorOpt = Annotated[str, typer.Option(
+    help="Shop preset for --target shop: eu (default, 3 mm bleed), us (1/8 in, separate "
+    "fronts and backs), drivethru (1/8 in, back before front).")]
+BoardSizeOpt = Annotated[str, typer.Option(
+    help="The one-sheet board: the game's size (default), a2, a1 (fits that paper) or a "
+    "length such as 450mm.")]
+AllowMissingOpt = Annotated[bool, typer.Option(
+    help="Build a language with missing texts, marking the gaps in the PDFs.")]
+
+
 @app.command()
 def build(
     game: GameArg = DEFAULT_GAME,
     lang: LangOpt = [],  # noqa: B006 (typer reads the default)
     data: DataOpt = None,
     out: Annotated[Path, typer.Option(help="Output folder.")] = Path("output"),
-    players: Annotated[int | None, typer.Option(
-        help="Players on the score pad and ledgers (default 4, within the game's range).")]
-    = None,
+    players: PlayersOpt = None,
     paper: PaperOpt = "",
     duplex: DuplexOpt = "",
     back_offset: OffsetOpt = None,
     printer: PrinterOpt = "",
     config: ConfigOpt = None,
-    target: Annotated[str, typer.Option(
-        help="home (default: cards n-up with crop marks, tiled board) or shop (one item "
-        "per page, trim + bleed, for a print shop).")] = "home",
-    vendor: Annotated[str, typer.Option(
-        help="Shop preset for --target shop: eu (default, 3 mm bleed), us (1/8 in, "
-        "separate fronts and backs), drivethru (1/8 in, back before front).")] = "eu",
-    board_size: Annotated[str, typer.Option(
-        help="The one-sheet board: the game's size (default), a2, a1 (fits that paper) or "
-        "a length such as 450mm.")] = "",
+    target: TargetOpt = "home",
+    vendor: VendorOpt = "eu",
+    board_size: BoardSizeOpt = "",
     color: ColorOpt = "rgb",
-    allow_missing: Annotated[bool, typer.Option(
-        help="Build a language with missing texts, marking the gaps in the PDFs.")] = False,
+    allow_missing: AllowMissingOpt = False,
 ) -> None:
     """Build every printable part of GAME: board, tiles, cards, score pad, sheets."""
     try:
@@ -186,26 +192,40 @@ def preflight(
 
 
 @app.command()
-def check(game: GameArg = DEFAULT_GAME, lang: LangOpt = ["all"],  # noqa: B006
-          data: DataOpt = None) -> None:
-    """Validate GAME and list every missing or unused text per language (exit 2 if missing)."""
+def check(
+    game: GameArg = DEFAULT_GAME,
+    lang: LangOpt = [],  # noqa: B006 (typer reads the default)
+    data: DataOpt = None,
+    players: PlayersOpt = None,
+    paper: PaperOpt = "",
+    duplex: DuplexOpt = "",
+    back_offset: OffsetOpt = None,
+    printer: PrinterOpt = "",
+    config: ConfigOpt = None,
+    target: TargetOpt = "home",
+    vendor: VendorOpt = "eu",
+    board_size: BoardSizeOpt = "",
+    color: ColorOpt = "rgb",
+    allow_missing: AllowMissingOpt = False,
+) -> None:
+    """Check GAME as build with the same options would, writing nothing (--lang all: in
+    every language of the game); list the texts no part of the game uses. Exit 2 if build
+    would fail."""
     try:
-        loaded = load(game, data)
-        missing = 0
-        for code in languages_of(loaded, lang):
-            report = check_texts(system_of(loaded), loaded, code)
-            for problem in report.missing:
-                typer.echo(f"missing: {problem}")
-            for problem in report.unused:
-                typer.echo(f"unused: {problem}")
-            missing += len(report.missing)
-            typer.echo(f"{loaded.id} ({code}): {len(report.missing)} missing, "
-                       f"{len(report.unused)} unused")
+        options = Options(players, paper, duplex, parse_offset(back_offset),
+                          colour_choice(color), allow_missing, target, vendor, board_size,
+                          printer)
+        loaded = load(game, data, lang)
+        codes = languages_of(loaded, lang)
+        unused = {code: unused_texts(system_of(loaded), loaded, code) for code in codes}
+        for problem in (p for found in unused.values() for p in found):
+            typer.echo(f"unused: {problem}")
+        run_build(game, lang, data, Path("output"), options, config=config, write=False)
     except PrintkitError as exc:
-        fail(exc)
+        fail(exc, "build would stop here")
         return
-    if missing:
-        raise typer.Exit(2)
+    for code in codes:
+        typer.echo(f"{loaded.id} ({code}): 0 missing, {len(unused[code])} unused")
 
 
 @app.command()

@@ -109,13 +109,20 @@ def kit_for(game: AnyGame, code: str, options: Options, only: tuple[str, ...] = 
     return localise(system_of(game), game, code, options.allow_missing, only)
 
 
-def product_files(kit: Kit, folder: Path, options: Options) -> list[Built]:
+def product_files(kit: Kit, folder: Path, options: Options, draw: bool = True) -> list[Built]:
     """The files of a kit (usually of one product) for folder, rendered in memory: one job
-    for printkit.workers. Raises with every problem of every page, once all are drawn."""
+    for printkit.workers. Raises with every problem of every page, once all are drawn.
+    Without `draw` (printkit check) every page is laid out, and so checked, but not
+    rendered: the files come back empty."""
     problems = Problems()
     docs = documents(kit, options, problems)
+    if not draw:
+        for doc in docs:
+            for _ in doc.pages:  # a deck's pages lay out their cards as they are read
+                pass
     built = [] if problems else [Built(folder / f"{doc.name}.pdf", len(doc.pages),
-                                       render(doc, options.cmyk)) for doc in docs]
+                                       render(doc, options.cmyk) if draw else b"")
+                                 for doc in docs]
     problems.raise_if_any()
     return built
 
@@ -134,10 +141,13 @@ def warm_up() -> None:
 
 def build(name: str, langs: list[str], data: Path | None, out: Path, options: Options,
           progress: Progress = lambda _: None, config: Path | None = None,
-          only: tuple[str, ...] = (), workers: int | None = None) -> list[Built]:
+          only: tuple[str, ...] = (), workers: int | None = None,
+          write: bool = True) -> list[Built]:
     """Build every product of a game (or those named in `only`) in each language and write
     them under out/. Products are laid out and rendered in parallel on up to `workers`
-    cores (default: all); the files are the same bytes either way.
+    cores (default: all); the files are the same bytes either way. Without `write`
+    (printkit check) everything is done up to rendering, which finds no problems: the
+    same problems are raised and nothing is written.
 
     Print settings: the built-ins, the game's [print] table, then the user's printkit.toml
     (`config`, or the usual places); home output goes to out/<game>/<lang>/, shop output
@@ -151,12 +161,13 @@ def build(name: str, langs: list[str], data: Path | None, out: Path, options: Op
     kits = run_all([partial(kit_for, game, code, options, only) for code in codes], workers,
                    warm_up)
     parts = [replace(kit, products=(product,)) for kit in kits for product in kit.products]
-    jobs = [partial(product_files, part, output_folder(out, part, options), options)
+    jobs = [partial(product_files, part, output_folder(out, part, options), options, write)
             for part in parts]
     files = run_all(jobs, workers, done=lambda i: progress(
         f"{game.id} ({parts[i].lang}): {parts[i].products[0].name}"))
     built = [b for part in files for b in part]
-    write_all([(b.path, b.data) for b in built], out)
+    if write:
+        write_all([(b.path, b.data) for b in built], out)
     return built
 
 

@@ -62,7 +62,7 @@ def test_check_names_every_missing_and_unused_key(lilla: Path) -> None:
     add_partial_dutch(lilla)
     code, out = run("check", str(lilla), "--lang", "nl")
     assert code == 2
-    assert "missing: " in out and "lilla/text/nl.toml: streets.kitchen.name: missing text" in out
+    assert "error: " in out and "lilla/text/nl.toml: streets.kitchen.name: missing text" in out
     assert "lilla/text/nl.toml:3: game.unknown: unused text" in out
     assert "lilla/rules/nl.md: missing rules" in out
 
@@ -110,7 +110,7 @@ def test_check_names_a_removed_norwegian_string(tmp_path: Path) -> None:
                                                     "[streets.kitchen]\n"), "utf-8")
     code, out = run("check", "--data", str(game.parent), "--lang", "nb")
     assert code == 2
-    assert "missing: spankopoly/text/nb.toml" in out and "streets.kitchen.name: missing text" in out
+    assert "error: spankopoly/text/nb.toml" in out and "streets.kitchen.name: missing text" in out
 
 
 def test_a_build_reads_only_the_text_files_of_its_languages(tmp_path: Path) -> None:
@@ -127,7 +127,7 @@ def test_a_build_reads_only_the_text_files_of_its_languages(tmp_path: Path) -> N
     assert (tmp_path / "out" / "spankopoly" / "nl" / "chance.pdf").is_file()
     for args in (("build", str(game), "--lang", "nl,dansk", "--out", out),
                  ("build", str(game), "--lang", "all", "--out", out),
-                 ("check", str(game))):
+                 ("check", str(game), "--lang", "all")):
         code, output = run(*args)
         assert code == 2 and "text/da.toml:" in output and "malformed TOML" in output, args
     assert not (tmp_path / "out" / "spankopoly" / "da").exists()

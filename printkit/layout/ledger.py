@@ -51,7 +51,8 @@ class Sheet:
         """Text fitted into a box (shrunk if needed); a located problem if it cannot fit."""
         result = fit((Para(text, style),), width, height, size)
         if result is None:
-            too_long(self.where, self.problems, 6)
+            shown = text if len(text) <= 40 else text[:39] + "…"
+            too_long(self.where.at(f"{self.where.field} ({shown})"), self.problems, 6)
             return
         lines, _ = result
         offset = (height - lines[-1].dy) / 2

@@ -97,13 +97,15 @@ def check_texts(system: Words, game: AnyGame, code: str) -> TextReport:
     return _check(system, game, code)[0]
 
 
-def _check(system: Words, game: AnyGame, code: str,
-           only: tuple[str, ...] = ()) -> tuple[TextReport, Kit | None]:
-    """The text report, and the kit (of the products in `only`, if any) localised on the way
-    (None if it could not be)."""
+def unused_texts(system: Words, game: AnyGame, code: str) -> tuple[Problem, ...]:
+    """The texts of one language that no part of the game refers to (not an error)."""
+    return _keys(system, game, code, Problems(game.folder.parent))[1].unused
+
+
+def _keys(system: Words, game: AnyGame, code: str,
+          problems: Problems) -> tuple[Language, TextReport]:
+    """The language, and the keys its text file lacks and those it has in vain."""
     lang = language_for(game, code)
-    kit = None
-    problems = Problems(game.folder.parent)
     required, optional = system.text_keys(game)
     categories = set(Locale.parse(lang.locale).plural_form.tags) | {"other"}
     units = {k[1] for k in required if k[0] == "units"}
@@ -116,11 +118,27 @@ def _check(system: Words, game: AnyGame, code: str,
         line = _line(text, key)
         missing.append(Problem(problems.where(path, line, ".".join(key)),
                                f"missing text; add it to text/{code}.toml"))
+    for key in sorted(required & present):
+        if _blank(text, key):
+            missing.append(Problem(problems.where(path, _line(text, key), ".".join(key)),
+                                   "empty text; write it (an empty text prints nothing: a "
+                                   "nameless square or card)"))
     for key in sorted(present - required - optional):
         if key[0] == "units" and len(key) == 3 and key[1] in units:
             continue
         unused.append(Problem(problems.where(path, _line(text, key), ".".join(key)),
                               "unused text; no part of the game refers to it"))
+    return lang, TextReport(tuple(missing), tuple(unused))
+
+
+def _check(system: Words, game: AnyGame, code: str,
+           only: tuple[str, ...] = ()) -> tuple[TextReport, Kit | None]:
+    """The text report, and the kit (of the products in `only`, if any) localised on the way
+    (None if it could not be)."""
+    kit = None
+    problems = Problems(game.folder.parent)
+    lang, report = _keys(system, game, code, problems)
+    missing, unused = list(report.missing), list(report.unused)
     rules = game.folder / "rules"
     if (rules / f"{game.source_language}.md").exists() and not (rules / f"{code}.md").exists():
         missing.append(Problem(problems.where(rules / f"{code}.md"),
@@ -139,7 +157,15 @@ def _check(system: Words, game: AnyGame, code: str,
                                        "label missing from the catalog; update it from "
                                        "templates/messages.pot and translate it"))
     missing.extend(p for p in problems.items)
-    return TextReport(tuple(missing), tuple(unused)), kit
+    return TextReport(tuple(dict.fromkeys(missing)), tuple(unused)), kit
+
+
+def _blank(text: Any, key: tuple[str, ...]) -> bool:
+    """Whether the text at `key` is a string of nothing but spaces."""
+    value = text.data if text is not None else None
+    for part in key:
+        value = value.get(part) if isinstance(value, dict) else None
+    return isinstance(value, str) and not value.strip()
 
 
 def _line(text: Any, key: tuple[str, ...]) -> int:
