@@ -73,9 +73,9 @@ ColorOpt = Annotated[str, typer.Option(help="rgb (home printing) or cmyk (print 
 
 
 def colour_choice(color: str) -> bool:
-    if color not in ("rgb", "cmyk"):
+    if color.strip().lower() not in ("rgb", "cmyk"):
         raise PrintkitError(f"--color {color}: choose rgb or cmyk")
-    return color == "cmyk"
+    return color.strip().lower() == "cmyk"
 
 
 PlayersOpt = Annotated[int | None, typer.Option(

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit import __version__
-from printkit.errors import PrintkitError, Problems, Where
+from printkit.errors import PrintkitError, Problem, Problems, Where
 from printkit.impose import Document, Page
 from printkit.layout import calibration as calibration_face
 from printkit.layout.fonts import drawable
@@ -160,15 +160,54 @@ def build(name: str, langs: list[str], data: Path | None, out: Path, options: Op
     progress(f"{game.id}: localising {', '.join(codes)}")
     kits = run_all([partial(kit_for, game, code, options, only) for code in codes], workers,
                    warm_up)
+    try:
+        built = kit_files(kits, out, options, progress, workers, write)
+    except PrintkitError as exc:
+        raise blame_options(exc, kits, out, options, workers) from None
+    if write:
+        write_all([(b.path, b.data) for b in built], out)
+    return built
+
+
+def kit_files(kits: list[Kit], out: Path, options: Options, progress: Progress,
+              workers: int | None, write: bool) -> list[Built]:
+    """The files of every product of the kits (empty unless `write`), laid out and
+    rendered in parallel."""
     parts = [replace(kit, products=(product,)) for kit in kits for product in kit.products]
     jobs = [partial(product_files, part, output_folder(out, part, options), options, write)
             for part in parts]
     files = run_all(jobs, workers, done=lambda i: progress(
-        f"{game.id} ({parts[i].lang}): {parts[i].products[0].name}"))
-    built = [b for part in files for b in part]
-    if write:
-        write_all([(b.path, b.data) for b in built], out)
-    return built
+        f"{parts[i].game} ({parts[i].lang}): {parts[i].products[0].name}"))
+    return [b for part in files for b in part]
+
+
+def blame_options(error: PrintkitError, kits: list[Kit], out: Path, options: Options,
+                  workers: int | None) -> PrintkitError:
+    """The layout problems of a build with --paper or --board-size: those that the same
+    build on the usual paper (a4) and the game's board size does not have are caused by
+    the option, and are reported as one problem of the option, naming the value to choose."""
+    given = [f"--paper {options.paper}" if options.paper != "a4" else "",
+             f"--board-size {options.board_size}" if options.board_size else ""]
+    if not any(given):
+        return error
+    usual = replace(options, paper="a4", board_size="")
+    try:
+        kit_files(kits, out, usual, lambda _: None, workers, write=False)
+        remaining: set[Problem] = set()
+    except PrintkitError as exc:
+        remaining = set(exc.problems)
+    caused = [p for p in error.problems if p not in remaining and p.where.path]
+    if not caused:
+        return error
+    items = sorted({p.where.field or p.where.path for p in caused})
+    shown = ", ".join(items[:3]) + (f" and {len(items) - 3} more" if len(items) > 3 else "")
+    choose = " and ".join(filter(None, ["--paper a4" if given[0] else "",
+                                        "the game's board size" if given[1] else ""]))
+    problem = Problem(Where("", 0, " ".join(filter(None, given))),
+                      f"{shown}: {'does' if len(items) == 1 else 'do'} not fit with this "
+                      f"value, though {'it fits' if len(items) == 1 else 'they fit'} without "
+                      f"it; choose {choose} (or shorten these texts)")
+    return PrintkitError(sorted({*(p for p in error.problems if p not in caused), problem}))
 
 
 def calibration(options: Options, lang: str, config: Path | None = None) -> tuple[str, bytes]:

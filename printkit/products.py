@@ -12,7 +12,7 @@ pages are read (by render, one sheet at a time), so their problems are known the
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 
 from printkit.errors import PrintkitError, Problems, Where
@@ -82,8 +82,21 @@ class Options:
         return self.settings.sheet.bleed
 
 
+def named(value: str, known: Collection[str]) -> str:
+    """The name of `known` that `value` is, ignoring case (`A4` is `a4`); `value` if none."""
+    if value in known:
+        return value
+    return next((k for k in known if k.lower() == value.strip().lower()), value)
+
+
 def resolve(options: Options, spec: PrintSpec) -> Options:
-    """Options with the printer profile and defaults applied, every name checked."""
+    """Options with the printer profile and defaults applied, every name checked (in any
+    case: --paper A4 is a4)."""
+    options = replace(options, printer=named(options.printer, spec.printers),
+                      paper=named(options.paper, spec.papers),
+                      vendor=named(options.vendor, spec.vendors),
+                      duplex=named(options.duplex, ("long", "short", "none")),
+                      target=named(options.target, TARGETS))
     printer = None
     if options.printer:
         if options.printer not in spec.printers:
@@ -231,8 +244,8 @@ def rules(product: Product, kit: Kit, options: Options, problems: Problems) -> P
     stitching."""
     assert isinstance(product.content, BookletText)
     if options.paper not in PAPERS:
-        problems.add(item_where(kit, "rules"), f"the rule booklet is printed "
-                     f"on {', '.join(PAPERS)}; choose one of them with --paper")
+        problems.add(Where("", 0, f"--paper {options.paper}"), f"the rule booklet is "
+                     f"printed on {', '.join(PAPERS)}; choose one of them")
         return []
     faces = booklet_pages(product.content, page_size(options.paper),
                           item_where(kit, "rules"), problems)
