@@ -56,3 +56,21 @@ def test_a_problem_caused_by_the_paper_names_the_option(cli) -> None:
     run = cli("check", "spankopoly", "--paper", "a2")
     assert run.errors[0] == ("error: --paper a2: the rule booklet is printed on a4, a3, "
                              "letter, a5; choose one of them")
+
+
+def test_the_title_flows_into_every_product(tmp_path: Path) -> None:
+    from conftest import pdf_text
+
+    from printkit.pipeline import Options, build
+
+    folder = copy_game("spankopoly", tmp_path / "data")
+    for code in ("nl", "nb", "da"):
+        text = folder / "text" / f"{code}.toml"
+        text.write_text(text.read_text("utf-8").replace('title = "Spankopoly"',
+                                                        'title = "Billenburg"'), "utf-8")
+    built = build("spankopoly", ["nl", "da"], tmp_path / "data", tmp_path / "out", Options())
+    for item in built:
+        text = pdf_text(item.path)
+        assert "Spankopoly" not in text, item.path
+    rules = pdf_text(tmp_path / "out" / "spankopoly" / "da" / "rules.pdf")
+    assert "Billenburg er en spankingudgave" in rules

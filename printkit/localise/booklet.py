@@ -52,8 +52,8 @@ def booklet(w: Wording, _: Labels, tables: dict[str, Rows], context: dict[str, A
     text = read_text(path, problems)
     if text is None:
         return BookletText("?", "?", "?", ())
-    rendered = render(text, w, tables, context, path, problems)
-    title = w.text("game", "title")
+    title = w.text("game", "title")  # the game's name: booklets write {{ title }}
+    rendered = render(text, w, tables, {"title": title, **context}, path, problems)
     return BookletText(title, marked + _("Rules"), _("Contents"),
                        parse(rendered, tables) if rendered else (),
                        problems.where(path).path, text)
