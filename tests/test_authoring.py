@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import copy_game
 
 
@@ -74,3 +75,43 @@ def test_the_title_flows_into_every_product(tmp_path: Path) -> None:
         assert "Spankopoly" not in text, item.path
     rules = pdf_text(tmp_path / "out" / "spankopoly" / "da" / "rules.pdf")
     assert "Billenburg er en spankingudgave" in rules
+
+
+FREE = {"nl": ("Dans op tafel!", "Dans een rondje op tafel voor je verder speelt."),
+        "nb": ("Dans på bordet!", "Dans en runde på bordet før du spiller videre."),
+        "da": ("Dans på bordet!", "Dans en runde på bordet, før du spiller videre.")}
+
+
+def add_free_card(folder: Path, deck_file: str, section: str) -> None:
+    """A card that is only a title and a text, kept until used, in every language."""
+    deck = folder / deck_file
+    deck.write_text(deck.read_text("utf-8") + '\n[[card]]\nid = "dance"\nkeep = true\n',
+                    "utf-8")
+    for code, (title, text) in FREE.items():
+        path = folder / "text" / f"{code}.toml"
+        path.write_text(path.read_text("utf-8") + f'\n[{section}.dance]\ntitle = "{title}"\n'
+                        f'text = "{text}"\n', "utf-8")
+
+
+@pytest.mark.parametrize("game, deck_file, section, products", [
+    ("spankopoly", "chance.toml", "chance", ("chance", "rules")),
+    ("klassiek", "decks/chance.toml", "cards.chance", ("chance",)),
+])
+def test_a_free_text_card_is_on_its_deck_and_in_the_booklet(tmp_path: Path, game: str,
+                                                            deck_file: str, section: str,
+                                                            products: tuple[str, ...]) -> None:
+    from conftest import pdf_text
+
+    from printkit.pipeline import Options, build
+
+    folder = copy_game(game, tmp_path / "data")
+    add_free_card(folder, deck_file, section)
+    build(game, ["all"], tmp_path / "data", tmp_path / "out", Options(), only=products)
+    keep = {"nl": "Bewaar deze kaart", "nb": "Behold dette kortet", "da": "Behold dette kort"}
+    for code, (title, text) in FREE.items():
+        cards = pdf_text(tmp_path / "out" / game / code / "chance.pdf")
+        assert title in cards and text in cards, code
+        if "rules" in products:
+            rules = pdf_text(tmp_path / "out" / game / code / "rules.pdf")
+            assert title in rules and text in rules, code
+    assert keep["nl"] in pdf_text(tmp_path / "out" / game / "nl" / "chance.pdf")
