@@ -99,7 +99,12 @@ def players_for(game: AnyGame, wanted: int | None) -> int:
     if wanted is None:
         return min(max(4, low), high)
     if not low <= wanted <= high:
-        raise PrintkitError(f"--players {wanted}: {game.id} is for {low}–{high} players")
+        blanks = [f"{name}-blank.pdf" for name in ("ledger", "scorepad")
+                  if name in system_of(game).products(game)]
+        copy = f" (for any number, copy the blank master {' or '.join(blanks)})" \
+            if blanks else ""
+        raise PrintkitError(f"--players {wanted}: {game.id} is for {low}–{high} players"
+                            + copy)
     return wanted
 
 

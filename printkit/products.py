@@ -21,10 +21,10 @@ from printkit.impose.booklet import page_size, saddle
 from printkit.layout.board import board_face
 from printkit.layout.booklet import booklet_pages
 from printkit.layout.cards import card_face
-from printkit.layout.ledger import ledger_pages
+from printkit.layout.ledger import blank_ledger, ledger_pages
 from printkit.layout.ops import MM, Face
 from printkit.layout.problems import item_where
-from printkit.layout.sheets import lines_page, scorepad_pages
+from printkit.layout.sheets import blank_scorepad, lines_page, scorepad_pages
 from printkit.layout.tableau import tableau_page
 from printkit.lazy import Lazy
 from printkit.localise.kit import (
@@ -228,7 +228,10 @@ def scorepad(product: Product, kit: Kit, options: Options, problems: Problems) -
     assert isinstance(product.content, ScorepadText)
     faces = scorepad_pages(product.content, options.players, options.sheet_size,
                            item_where(kit, "scorepad"), problems)
-    return [(product.name, "", [plain(f) for f in faces])]
+    blank = blank_scorepad(product.content, options.sheet_size, item_where(kit, "scorepad"),
+                           problems)
+    return [(product.name, "", [plain(f) for f in faces]),
+            (f"{product.name}-blank", "", [plain(f) for f in blank])]
 
 
 def lines(product: Product, kit: Kit, options: Options, problems: Problems) -> Pages:
@@ -263,7 +266,9 @@ def ledger(product: Product, kit: Kit, options: Options, problems: Problems) -> 
     assert isinstance(content, LedgerText)
     faces = ledger_pages(content, options.players, PAPERS[options.paper],
                          item_where(kit, "ledger"), problems)
-    return [(product.name, "", [plain(f) for f in faces])]
+    blank = blank_ledger(content, PAPERS[options.paper], item_where(kit, "ledger"), problems)
+    return [(product.name, "", [plain(f) for f in faces]),
+            (f"{product.name}-blank", "", [plain(f) for f in blank])]
 
 
 def tableau(product: Product, kit: Kit, options: Options, problems: Problems) -> Pages:

@@ -115,3 +115,27 @@ def test_a_free_text_card_is_on_its_deck_and_in_the_booklet(tmp_path: Path, game
             rules = pdf_text(tmp_path / "out" / game / code / "rules.pdf")
             assert title in rules and text in rules, code
     assert keep["nl"] in pdf_text(tmp_path / "out" / game / "nl" / "chance.pdf")
+
+
+@pytest.mark.parametrize("game, product", [
+    ("koebstad", "ledger"), ("spankopoly", "scorepad"), ("kortmonopol", "ledger")])
+def test_a_blank_master_to_copy_for_any_number_of_players(cli, game: str,
+                                                          product: str) -> None:
+    """One page to copy, even for more players than the game's range: the player's sheet
+    without a number and without the starting row."""
+    from conftest import page_texts
+
+    run = cli("build", game, "--players", "8", "--out", "out")
+    assert run.code == 2
+    assert f"copy the blank master {product}-blank.pdf" in run.err
+    run = cli("build", game, "--out", "out")
+    assert run.code == 0, run.err
+    folder = next((Path("out") / game).iterdir())
+    blank = page_texts(folder / f"{product}-blank.pdf")
+    filled = page_texts(folder / f"{product}.pdf")[0]
+    assert len(blank) == 1
+    heading = filled.split(" 1: ")[0]  # title, game, player label
+    assert heading + ": " in blank[0] and " 1: " not in blank[0]
+    if product == "ledger":  # the filled sheet starts with the starting capital
+        first_row = filled.split(blank[0].split(": ")[-1][-20:])[-1].strip()
+        assert first_row and first_row not in blank[0]
