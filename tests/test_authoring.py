@@ -139,3 +139,33 @@ def test_a_blank_master_to_copy_for_any_number_of_players(cli, game: str,
     if product == "ledger":  # the filled sheet starts with the starting capital
         first_row = filled.split(blank[0].split(": ")[-1][-20:])[-1].strip()
         assert first_row and first_row not in blank[0]
+
+
+def test_a_game_catalog_changes_one_label_and_keeps_the_rest(cli, tmp_path: Path) -> None:
+    from conftest import pdf_text
+
+    folder = copy_game("koebstad", tmp_path / "data")
+    (folder / "languages" / "nb").mkdir(parents=True)
+    po = folder / "languages" / "nb" / "messages.po"
+    po.write_text('msgid "Ledger"\nmsgstr "Pengebok"\n', "utf-8")
+    run = cli("build", "koebstad", "--lang", "nb", "--out", "out")
+    assert run.code == 0, run.err
+    ledger = pdf_text(Path("out/koebstad/nb/ledger.pdf"))
+    assert ledger.startswith("Pengebok") and "Kassebok" not in ledger
+    assert "Pris per hus" in pdf_text(Path("out/koebstad/nb/deeds.pdf"))  # built-in label
+    po.write_text('msgid "Ledgr"\nmsgstr "Pengebok"\n', "utf-8")
+    run = cli("check", "koebstad", "--lang", "nb")
+    assert run.errors == ["error: data/koebstad/languages/nb/messages.po:1: Ledgr: the built-in"
+                          " labels have no such msgid; did you mean 'Ledger'?",
+                          "1 problem; build would stop here."]
+
+
+def test_a_game_catalog_of_no_language_is_a_located_problem(cli, tmp_path: Path) -> None:
+    folder = copy_game("koebstad", tmp_path / "data")
+    (folder / "languages" / "sv").mkdir(parents=True)
+    (folder / "languages" / "sv" / "messages.po").write_text('msgid "Ledger"\nmsgstr "K"\n',
+                                                              "utf-8")
+    run = cli("build", "koebstad", "--out", "out")
+    assert run.code == 2
+    assert run.errors[0].startswith("error: data/koebstad/languages/sv/messages.po: no language "
+                                    "'sv' to change the labels of; add languages/sv/language.toml")

@@ -9,7 +9,7 @@ from typing import Any, Protocol
 from babel import Locale
 
 from printkit.errors import PrintkitError, Problem, Problems, Where
-from printkit.localise.catalog import Labels, load_labels, read_catalog, untranslated
+from printkit.localise.catalog import Labels, load_labels, read_catalogs, untranslated
 from printkit.localise.kit import Kit
 from printkit.localise.languages import Language, load_languages
 from printkit.localise.printaids import print_text
@@ -72,7 +72,7 @@ def _run(system: Words, game: AnyGame, code: str, allow_missing: bool,
     """Localise, returning the problems met and the labels (which record what was used)."""
     lang = language_for(game, code)
     problems = Problems(game.folder.parent)
-    labels = load_labels(lang.catalog, lang.locale, mark_missing=allow_missing)
+    labels = load_labels(lang.catalogs, lang.locale, mark_missing=allow_missing)
     wording = Wording(game, lang, problems, allow_missing)
     kit = system.localise(game, wording, labels, only)
     text = game.texts.get(code) or game.texts.get(game.source_language)
@@ -143,7 +143,7 @@ def _check(system: Words, game: AnyGame, code: str,
     if (rules / f"{game.source_language}.md").exists() and not (rules / f"{code}.md").exists():
         missing.append(Problem(problems.where(rules / f"{code}.md"),
                                "missing rules; write the rule booklet text in this file"))
-    catalog = read_catalog(lang.catalog, lang.locale, problems)
+    catalog = read_catalogs(lang.catalogs, lang.locale, problems)
     if catalog is not None:
         kit, run_problems, labels = _run(system, game, code, allow_missing=True, only=only)
         problems.extend(run_problems.items)
@@ -154,8 +154,9 @@ def _check(system: Words, game: AnyGame, code: str,
         for message in sorted(labels.used):
             if catalog.get(message) is None:
                 missing.append(Problem(problems.where(lang.catalog, 0, message),
-                                       "label missing from the catalog; update it from "
-                                       "templates/messages.pot and translate it"))
+                                       "label missing from the catalog; add it (its msgid "
+                                       "is in printkit's templates/messages.pot) and "
+                                       "translate it"))
     missing.extend(p for p in problems.items)
     return TextReport(tuple(dict.fromkeys(missing)), tuple(unused)), kit
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from string import Formatter
 
@@ -29,10 +29,19 @@ class Language:
     quotes: tuple[str, str, str, str]
     ordinal: str
     folder: Path
+    overlay: Path | None = None  # a game's messages.po holding only the labels it changes
 
     @property
     def catalog(self) -> Path:
-        return self.folder / "messages.po"
+        """The whole label catalog: the built-in one of this language if there is one
+        (a game's own messages.po then only changes labels), else the definition's."""
+        builtin_catalog = builtin("templates") / "languages" / self.code / "messages.po"
+        return builtin_catalog if builtin_catalog.is_file() else self.folder / "messages.po"
+
+    @property
+    def catalogs(self) -> tuple[Path, ...]:
+        """The catalog, then the game's labels that change it (if any)."""
+        return (self.catalog,) if self.overlay is None else (self.catalog, self.overlay)
 
 
 def language_dirs(game_folder: Path | None) -> list[Path]:
@@ -53,6 +62,16 @@ def load_languages(game_folder: Path | None = None) -> dict[str, Language]:
             lang = _language(path, problems)
             if lang is not None:
                 found[lang.code] = lang
+    if game_folder is not None:
+        for path in sorted((game_folder / "languages").glob("*/messages.po")):
+            code = path.parent.name
+            if code not in found:
+                problems.add(problems.where(path), f"no language '{code}' to change the labels"
+                             f" of; add languages/{code}/language.toml (see templates/"
+                             f"languages/nl/language.toml) or use one of "
+                             f"{', '.join(sorted(found))}")
+            elif path != found[code].catalog:
+                found[code] = replace(found[code], overlay=path)
     problems.raise_if_any()
     return found
 
