@@ -20,7 +20,8 @@ from printkit.localise import unused_texts
 from printkit.localise.languages import load_languages
 from printkit.pipeline import Options, calibration, languages_of, load, system_of
 from printkit.pipeline import build as run_build
-from printkit.resources import DEFAULT_GAME, list_games
+from printkit.listing import entries
+from printkit.resources import DEFAULT_GAME
 from printkit.scaffold import new_game
 from printkit.write import write_all
 
@@ -254,10 +255,10 @@ def new(name: Annotated[str, typer.Argument(help="Name of the new game (its fold
 
 @app.command(name="list")
 def list_(data: DataOpt = None) -> None:
-    """List the games and languages available."""
+    """List the games (title, system, languages; built in or your own) and the languages."""
     try:
-        for name in list_games(data):
-            typer.echo(name)
+        for entry in entries(data):
+            typer.echo(str(entry))
         languages = load_languages()
         typer.echo("languages: " + ", ".join(f"{c} ({lang.name})"
                                             for c, lang in sorted(languages.items())))

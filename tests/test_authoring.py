@@ -169,3 +169,16 @@ def test_a_game_catalog_of_no_language_is_a_located_problem(cli, tmp_path: Path)
     assert run.code == 2
     assert run.errors[0].startswith("error: data/koebstad/languages/sv/messages.po: no language "
                                     "'sv' to change the labels of; add languages/sv/language.toml")
+
+
+def test_list_shows_title_system_languages_and_whose(cli, tmp_path: Path) -> None:
+    assert cli("new", "eigen", "--from", "koebstad", "--lang", "da").code == 0
+    copy_game("spankopoly", tmp_path / "data")
+    (tmp_path / "data" / "kapot").mkdir()
+    (tmp_path / "data" / "kapot" / "game.toml").write_text("[game\n", "utf-8")
+    lines = cli("list").out.splitlines()
+    assert "eigen  Købstad · classic · da  (your own)" in lines
+    assert "klassiek  Klassiek · classic · nl, nb, da  (built in)" in lines
+    assert "spankopoly  Spankopoly · spankopoly · nl, nb, da  (your own, in place of the " \
+        "built-in)" in lines
+    assert "kapot  (your own): cannot be read: printkit check kapot says why" in lines
