@@ -16,7 +16,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from printkit.errors import PrintkitError, display_path
 from printkit.layout.ops import MM
-from printkit.localise import unused_texts
+from printkit.localise import own_names, unused_texts
 from printkit.localise.languages import load_languages
 from printkit.pipeline import Options, calibration, languages_of, load, system_of
 from printkit.pipeline import build as run_build
@@ -221,6 +221,8 @@ def check(
         unused = {code: unused_texts(system_of(loaded), loaded, code) for code in codes}
         for problem in (p for found in unused.values() for p in found):
             typer.echo(f"unused: {problem}")
+        for problem in (p for code in codes for p in own_names(loaded, code)):
+            typer.echo(f"own name: {problem}")
         run_build(game, lang, data, Path("output"), options, config=config, write=False)
     except PrintkitError as exc:
         fail(exc, "build would stop here")

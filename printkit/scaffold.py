@@ -11,6 +11,7 @@ nothing behind; an existing folder is never overwritten.
 from __future__ import annotations
 
 import fnmatch
+import json
 import os
 import re
 import shutil
@@ -61,6 +62,7 @@ def new_game(name: str, source: str, data: Path | None,
     try:
         copy_game(game.folder, staging)
         keep_languages(staging, game.languages, codes)
+        name_once(staging, codes[0])
         annotate(staging, field_docs(system_of(game).fields))
         os.rename(staging, target)
     except BaseException:
@@ -81,7 +83,10 @@ def copy_game(source: Path, target: Path) -> None:
 
 
 def keep_languages(folder: Path, offered: tuple[str, ...], kept: list[str]) -> None:
-    """Remove the files of the languages not kept; the first kept is the source language."""
+    """Remove the files of the languages not kept; the first kept is the source language
+    (and takes over the names the old one gave for every language)."""
+    if kept[0] != offered[0]:
+        adopt_names(folder / "text" / f"{offered[0]}.toml", folder / "text" / f"{kept[0]}.toml")
     for code in set(offered) - set(kept):
         for path in (folder / "text" / f"{code}.toml", folder / "rules" / f"{code}.md"):
             path.unlink(missing_ok=True)
@@ -99,6 +104,53 @@ def keep_languages(folder: Path, offered: tuple[str, ...], kept: list[str]) -> N
                                    lambda m, v=value: (m.group(1) + v).ljust(m.end() - 1) + " "
                                    if m.group(3) else m.group(1) + v, lines[number - 1])
     manifest.write_text("\n".join(lines) + "\n", "utf-8")
+
+
+NAMED = ("streets", "stations", "utilities", "taxes", "corners")  # sections of names
+
+
+def adopt_names(old: Path, new: Path) -> None:
+    """Give the new source language's text file the names it took from the old one."""
+    given = tomllib.loads(old.read_text("utf-8-sig"))
+    text = new.read_text("utf-8-sig")
+    places = key_lines(text)
+    lines = text.splitlines()
+    added: dict[int, str] = {}
+    tail = []
+    for section in NAMED:
+        for ident, table in sorted(given.get(section, {}).items()):
+            if (section, ident, "name") in places or not isinstance(table, dict) \
+                    or not isinstance(table.get("name"), str):
+                continue
+            line = "name = " + json.dumps(table["name"], ensure_ascii=False)
+            header = places.get((section, ident))
+            if header:
+                added[header] = line
+            else:
+                tail += ["", f"[{section}.{ident}]", line]
+    out = [part for n, ln in enumerate(lines, 1) for part in ([ln, added[n]] if n in added
+                                                              else [ln])]
+    new.write_text("\n".join(out + tail) + "\n", "utf-8")
+
+
+PROPER_NAMES = ("streets", "stations", "utilities")  # named once in a copy
+
+
+def name_once(folder: Path, source: str) -> None:
+    """Streets, stations and utilities named once, in the source language's text file: a
+    name another language gives them becomes a comment there (uncomment it to give that
+    language its own name), so that renaming one in the source file renames it in every
+    language."""
+    for path in sorted((folder / "text").glob("*.toml")):
+        if path.stem == source:
+            continue
+        text = path.read_text("utf-8-sig")
+        lines = text.splitlines()
+        for keys, number in key_lines(text).items():
+            if len(keys) == 3 and keys[0] in PROPER_NAMES and keys[2] == "name":
+                lines[number - 1] = (f"# {lines[number - 1].strip()}  # own name in this "
+                                     f"language; without it, the name in text/{source}.toml")
+        path.write_text("\n".join(lines) + "\n", "utf-8")
 
 
 def docs_for(rel: str, docs: dict[str, dict[str, str]]) -> dict[str, str] | None:
@@ -147,11 +199,13 @@ def annotate_toml(text: str, doc: dict[str, str]) -> str:
         path = ".".join(str(k) for k in keys if not isinstance(k, int))
         line = lines[number - 1]
         above = lines[number - 2].lstrip() if number >= 2 else ""
-        if path in explained or path not in doc:
+        pattern = path if path in doc else next(
+            (p for p in doc if "*" in p and fnmatch.fnmatchcase(path, p)), None)
+        if pattern is None or pattern in explained:
             continue
-        explained.add(path)
+        explained.add(pattern)  # a pattern ("streets.*.name") is explained once
         if not has_comment(line) and not above.startswith("#"):
-            notes.setdefault(number, doc[path])
+            notes.setdefault(number, doc[pattern])
     out = []
     if doc.get("") and not (lines and lines[0].startswith("#")):
         out.append(f"# {doc['']}")

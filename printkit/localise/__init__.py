@@ -113,11 +113,24 @@ def _keys(system: Words, game: AnyGame, code: str,
     text = game.texts.get(code)
     path = game.folder / "text" / f"{code}.toml"
     present = flatten(text.data) if text else set()
+    names = name_keys(game)
+    optional = optional | {(*k[:2], "article") for k in names}
+    if code != game.source_language:  # a name is given once, in the source language
+        source = game.texts.get(game.source_language)
+        given = flatten(source.data) if source else set()
+        optional |= required & names & given
+        required = required - (names & given)
     missing, unused = [], []
     for key in sorted(required - present):
         line = _line(text, key)
         missing.append(Problem(problems.where(path, line, ".".join(key)),
                                f"missing text; add it to text/{code}.toml"))
+    for key in sorted(present):
+        if key[-1] == "in_text" and "this" not in str(_value(text, key)):
+            missing.append(Problem(problems.where(path, _line(text, key), ".".join(key)),
+                                   "the form copies the name, and would keep it when the "
+                                   "name changes: write the article (article = \"het\") or "
+                                   "the name as {{ this }}, e.g. \"station {{ this|q }}\""))
     for key in sorted(required & present):
         if _blank(text, key):
             missing.append(Problem(problems.where(path, _line(text, key), ".".join(key)),
@@ -161,11 +174,37 @@ def _check(system: Words, game: AnyGame, code: str,
     return TextReport(tuple(dict.fromkeys(missing)), tuple(unused)), kit
 
 
-def _blank(text: Any, key: tuple[str, ...]) -> bool:
-    """Whether the text at `key` is a string of nothing but spaces."""
+def name_keys(game: AnyGame) -> set[tuple[str, ...]]:
+    """The keys naming the game's named things (squares; a card game's suits)."""
+    return {(game.text_section(ref), ref, "name") for ref in game.named()}
+
+
+def own_names(game: AnyGame, code: str) -> tuple[Problem, ...]:
+    """The names a language gives itself instead of the source language's (overrides)."""
+    text, source = game.texts.get(code), game.texts.get(game.source_language)
+    if code == game.source_language or text is None or source is None:
+        return ()
+    problems = Problems(game.folder.parent)
+    found = []
+    for key in sorted(name_keys(game)):
+        own, given = _value(text, key), _value(source, key)
+        if isinstance(own, str) and isinstance(given, str):
+            found.append(Problem(problems.where(text.path, _line(text, key), ".".join(key)),
+                                 f"{own!r} in this language ({given!r} in text/"
+                                 f"{game.source_language}.toml)"))
+    return tuple(found)
+
+
+def _value(text: Any, key: tuple[str, ...]) -> Any:
     value = text.data if text is not None else None
     for part in key:
         value = value.get(part) if isinstance(value, dict) else None
+    return value
+
+
+def _blank(text: Any, key: tuple[str, ...]) -> bool:
+    """Whether the text at `key` is a string of nothing but spaces."""
+    value = _value(text, key)
     return isinstance(value, str) and not value.strip()
 
 

@@ -214,5 +214,5 @@ def _compile_only(*_: Any) -> str:
     raise RuntimeError("a text compiled for printkit runs in a Wording's environment")
 
 
-TEXT_FILTERS = ("q",)
+TEXT_FILTERS = ("q", "lcfirst")
 _COMPILER = _compiler()

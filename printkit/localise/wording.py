@@ -2,7 +2,9 @@
 
 Helpers available in every string: strokes(n, implement), amount(n, implement),
 name(id), in_text(id), implement_name(id), implement_definite(id), number(n), ordinal(n)
-and the filter `q` (this language's quotation marks).
+and the filters `q` (this language's quotation marks) and `lcfirst` (first letter in
+lower case). A square is named once: a language without its own name uses the source
+language's.
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ class Wording:
         self.target = game.texts.get(lang.code)
         self.env = sandbox()
         self.env.filters["q"] = self.quote  # named in sandbox.TEXT_FILTERS
+        self.env.filters["lcfirst"] = lcfirst
         self.env.globals.update(self.helpers())
         self.compiled: dict[str, Template] = {}
         self.named: frozenset[str] | None = None  # ids name() accepts, found when first used
@@ -182,11 +185,25 @@ class Wording:
                          "definite")
 
     def name(self, ref: str) -> str:
-        return self.text(self.section("name", ref), ref, "name")
+        """A square's name: named once, in the source language's text file, unless this
+        language gives it its own."""
+        keys = (self.section("name", ref), ref, "name")
+        if _lookup(self.target, keys) is MISSING:
+            value = _lookup(self.source, keys)
+            if isinstance(value, str):
+                return self.render(value, keys, {})
+        return self.text(*keys)
 
     def in_text(self, ref: str) -> str:
+        """The name as running text says it, made from the current name: with this
+        language's `article` ("het Kasteelplein"), or its `in_text` form, which writes the
+        name as {{ this }} ("station {{ this|q }}"); else the name itself."""
         section = self.section("in_text", ref)
-        return self.text(section, ref, "in_text", required=False) or self.name(ref)
+        name = self.name(ref)
+        article = self.text(section, ref, "article", required=False)
+        if article:
+            return f"{article} {name}"
+        return self.text(section, ref, "in_text", required=False, this=name) or name
 
     def implement_id(self, helper: str, implement: Any) -> str:
         """An implement id given to a helper, checked."""
@@ -208,6 +225,11 @@ class Wording:
             raise TextError(f"{helper}(): unknown square {_shown(ref)}; use the id of a "
                             "square with a name (a street, station, corner, …)")
         return _section(self.game, ref)
+
+
+def lcfirst(text: str) -> str:
+    """The text with its first letter in lower case ("Fængsel" -> "fængsel")."""
+    return text[:1].lower() + text[1:]
 
 
 def _shown(value: Any) -> str:
