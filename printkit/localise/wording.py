@@ -76,6 +76,8 @@ class Wording:
         value = _lookup(self.target, keys)
         if value is not MISSING:
             return value
+        if self.is_name(keys) and _lookup(self.source, keys) is not MISSING:
+            return _lookup(self.source, keys)  # named once, in the source language
         if not required:
             return None
         fallback = _lookup(self.source, keys)
@@ -187,12 +189,15 @@ class Wording:
     def name(self, ref: str) -> str:
         """A square's name: named once, in the source language's text file, unless this
         language gives it its own."""
-        keys = (self.section("name", ref), ref, "name")
-        if _lookup(self.target, keys) is MISSING:
-            value = _lookup(self.source, keys)
-            if isinstance(value, str):
-                return self.render(value, keys, {})
-        return self.text(*keys)
+        return self.text(self.section("name", ref), ref, "name")
+
+    def is_name(self, keys: tuple[str, ...]) -> bool:
+        """Whether keys name a square (or a suit): a name given once for every language."""
+        if len(keys) != 3 or keys[2] != "name":
+            return False
+        if self.named is None:
+            self.named = self.game.named()
+        return keys[1] in self.named and _section(self.game, keys[1]) == keys[0]
 
     def in_text(self, ref: str) -> str:
         """The name as running text says it, made from the current name: with this
