@@ -100,9 +100,7 @@ def keep_languages(folder: Path, offered: tuple[str, ...], kept: list[str]) -> N
     for key, value in (("source_language", f'"{kept[0]}"'),
                        ("languages", "[" + ", ".join(f'"{c}"' for c in kept) + "]")):
         number = places[("game", key)]
-        lines[number - 1] = re.sub(r"^(\s*[\w\"']+\s*=\s*)(\[[^\]]*\]|\"[^\"]*\")( *)",
-                                   lambda m, v=value: (m.group(1) + v).ljust(m.end() - 1) + " "
-                                   if m.group(3) else m.group(1) + v, lines[number - 1])
+        lines[number - 1] = with_value(lines[number - 1], value)
     manifest.write_text("\n".join(lines) + "\n", "utf-8")
 
 
@@ -151,6 +149,18 @@ def name_once(folder: Path, source: str) -> None:
                 lines[number - 1] = (f"# {lines[number - 1].strip()}  # own name in this "
                                      f"language; without it, the name in text/{source}.toml")
         path.write_text("\n".join(lines) + "\n", "utf-8")
+
+
+def with_value(line: str, value: str) -> str:
+    """A TOML line `key = "…"` or `key = […]` with another value, its comment (if any)
+    kept in its column."""
+    match = re.match(r"^(\s*[\w\"']+\s*=\s*)(\[[^\]]*\]|\"[^\"]*\")( *)", line)
+    if match is None:
+        return line
+    new = match.group(1) + value
+    if match.group(3):  # a comment follows: keep it where it was
+        new = new.ljust(match.end() - 1) + " "
+    return new + line[match.end():]
 
 
 def docs_for(rel: str, docs: dict[str, dict[str, str]]) -> dict[str, str] | None:

@@ -191,12 +191,12 @@ def read_catalogs(paths: tuple[Path, ...], locale: str, problems: Problems) -> C
             if not message.id or message.fuzzy or not all(
                     message.string if isinstance(message.string, tuple) else (message.string,)):
                 continue  # not translated here: the built-in label stays
-            key = message.id[0] if isinstance(message.id, tuple) else message.id
+            key = str(message.id[0] if isinstance(message.id, (tuple, list)) else message.id)
             if base.get(message.id) is None:
                 close = difflib.get_close_matches(key, [str(m.id) for m in base if m.id], 1)
                 hint = f"did you mean '{close[0]}'?" if close else "copy the msgid from " \
                     "the language's built-in messages.po"
-                problems.add(problems.where(path, message.lineno, key), "the built-in labels "
+                problems.add(problems.where(path, message.lineno or 0, key), "the built-in labels "
                              f"have no such msgid; {hint}")
                 continue
             del merged[message.id]  # setting an existing message would keep its string
