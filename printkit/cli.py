@@ -16,13 +16,14 @@ from rich.console import Console
 from printkit import __version__
 from printkit.errors import PrintkitError, display_path
 from printkit.layout.ops import MM
-from printkit.localise import check_texts
+from printkit.listing import entries
+from printkit.localise import own_names, unused_texts
 from printkit.localise.languages import load_languages
 from printkit.options import Options
 from printkit.pipeline import build as run_build
-from printkit.pipeline import calibration, languages_of, load, system_of, theme_of
+from printkit.pipeline import calibration, languages_of, load, system_of
 from printkit.report import list_files, progress
-from printkit.resources import DEFAULT_GAME, list_games
+from printkit.resources import DEFAULT_GAME
 from printkit.scaffold import new_game
 from printkit.write import write_all
 
@@ -46,17 +47,17 @@ def main_options(version: Annotated[bool, typer.Option(
 
 GameArg = Annotated[str, typer.Argument(help="Game name under data/ (or a game folder).")]
 LangOpt = Annotated[list[str], typer.Option(
-    "--lang", "-l", help="nl, nb or da (aliases such as no, norsk, dansk work), or all; "
-    "repeatable.")]
+    "--lang", "-l", help="nl, nb or da (aliases such as no, norsk, dansk work), or all (the "
+    "game's languages); repeatable. Default: the game's source language.")]
 DataOpt = Annotated[Path | None, typer.Option(
     help="Folder with your own games (default: ./data if it exists).")]
 
 
-def fail(error: PrintkitError) -> None:
+def fail(error: PrintkitError, outcome: str = "nothing was written") -> None:
     for problem in error.problems:
         typer.echo(f"error: {problem}", err=True)
     n = len(error.problems)
-    typer.echo(f"{n} problem{'s' if n != 1 else ''}; nothing was written.", err=True)
+    typer.echo(f"{n} problem{'s' if n != 1 else ''}; {outcome}.", err=True)
     raise typer.Exit(2)
 
 
@@ -113,9 +114,9 @@ ColorOpt = Annotated[str, typer.Option(help="rgb (home printing) or cmyk (print 
 
 
 def colour_choice(color: str) -> bool:
-    if color.lower() not in ("rgb", "cmyk"):
+    if color.strip().lower() not in ("rgb", "cmyk"):
         raise PrintkitError(f"--color {color}: choose rgb or cmyk")
-    return color.lower() == "cmyk"
+    return color.strip().lower() == "cmyk"
 
 
 def split(values: list[str]) -> list[str]:
@@ -153,7 +154,7 @@ def verbosity(quiet: bool, verbose: bool) -> int:
 @app.command()
 def build(
     game: GameArg = DEFAULT_GAME,
-    lang: LangOpt = ["nl"],  # noqa: B006 (typer reads the default)
+    lang: LangOpt = [],  # noqa: B006 (typer reads the default)
     only: OnlyOpt = [],  # noqa: B006
     data: DataOpt = None,
     out: OutOpt = Path("output"),
@@ -191,7 +192,7 @@ def build(
 @app.command()
 def preview(
     game: GameArg = DEFAULT_GAME,
-    lang: LangOpt = ["nl"],  # noqa: B006
+    lang: LangOpt = [],  # noqa: B006
     only: OnlyOpt = [],  # noqa: B006
     dpi: Annotated[int, typer.Option(min=10, max=600, help="Resolution of the page "
                                      "pictures.")] = 100,
@@ -364,52 +365,74 @@ def preflight(
 
 
 @app.command()
-def check(game: GameArg = DEFAULT_GAME, lang: LangOpt = ["all"],  # noqa: B006
-          data: DataOpt = None) -> None:
-    """Validate GAME and list every missing or unused text per language (exit 2 if missing)."""
+def check(
+    game: GameArg = DEFAULT_GAME,
+    lang: LangOpt = [],  # noqa: B006 (typer reads the default)
+    data: DataOpt = None,
+    players: PlayersOpt = None,
+    paper: PapersOpt = [],  # noqa: B006
+    duplex: DuplexOpt = "",
+    back_offset: OffsetOpt = None,
+    printer: PrinterOpt = "",
+    config: ConfigOpt = None,
+    target: TargetOpt = "home",
+    vendor: VendorOpt = "eu",
+    board_size: BoardOpt = "",
+    color: ColorOpt = "rgb",
+    allow_missing: MissingOpt = False,
+    allow_low_resolution: LowResolutionOpt = False,
+) -> None:
+    """Check GAME as build with the same options would, writing nothing (--lang all: in
+    every language of the game); list the texts no part of the game uses. Exit 2 if build
+    would fail."""
     try:
-        loaded = load(game, data)
-        theme_of(loaded, None, False)  # its pictures and fonts (resolution: at build)
-        missing = 0
-        for code in languages_of(loaded, lang):
-            report = check_texts(system_of(loaded), loaded, code)
-            for problem in report.missing:
-                typer.echo(f"missing: {problem}")
-            for problem in report.unused:
-                typer.echo(f"unused: {problem}")
-            missing += len(report.missing)
-            typer.echo(f"{loaded.id} ({code}): {len(report.missing)} missing, "
-                       f"{len(report.unused)} unused")
+        options = make_options(players, paper, duplex, back_offset, color, allow_missing,
+                               target, vendor, board_size, printer, allow_low_resolution)
+        loaded = load(game, data, lang)
+        codes = languages_of(loaded, lang)
+        unused = {code: unused_texts(system_of(loaded), loaded, code) for code in codes}
+        for problem in (p for found in unused.values() for p in found):
+            typer.echo(f"unused: {problem}")
+        for problem in (p for code in codes for p in own_names(loaded, code)):
+            typer.echo(f"own name: {problem}")
+        run_build(game, lang, data, Path("output"), options, config=config, write=False)
     except PrintkitError as exc:
-        fail(exc)
+        fail(exc, "build would stop here")
         return
-    if missing:
-        raise typer.Exit(2)
+    for code in codes:
+        typer.echo(f"{loaded.id} ({code}): 0 missing, {len(unused[code])} unused")
 
 
 @app.command()
 def new(name: Annotated[str, typer.Argument(help="Name of the new game (its folder name).")],
         from_: Annotated[str, typer.Option("--from", help="The game to copy.")] = "klassiek",
         data: Annotated[Path | None, typer.Option(
-            help="Folder to create the game in (default: ./data).")] = None) -> None:
+            help="Folder to create the game in (default: ./data).")] = None,
+        lang: Annotated[list[str], typer.Option(
+            "--lang", "-l", help="Keep only these languages (repeatable); the first becomes "
+            "the game's source language. Default: every language of the game copied.")]
+        = [],  # noqa: B006 (typer reads the default)
+        ) -> None:
     """Start a custom game: copy a game into data/NAME with every field explained."""
     try:
-        folder = new_game(name, from_, data)
+        folder, codes = new_game(name, from_, data, lang)
     except PrintkitError as exc:
         fail(exc)
         return
     where = f" --data {data}" if data is not None else ""
-    typer.echo(f"{display_path(folder, None)}: a copy of {from_}, every field explained in its "
-               f"files.\nEdit it, then run: printkit check {name}{where} && "
-               f"printkit build {name}{where}")
+    also = f" (--lang all adds {', '.join(codes[1:])})" if codes[1:] else ""
+    typer.echo(f"{display_path(folder, None)}: a copy of {from_} in {', '.join(codes)}, every "
+               f"field explained in its files.\nEdit it, then run: printkit check {name}{where}"
+               f" && printkit build {name}{where}\n"
+               f"build writes {codes[0]}, the game's source language{also}.")
 
 
 @app.command(name="list")
 def list_(data: DataOpt = None) -> None:
-    """List the games and languages available."""
+    """List the games (title, system, languages; built in or your own) and the languages."""
     try:
-        for name in list_games(data):
-            typer.echo(name)
+        for entry in entries(data):
+            typer.echo(str(entry))
         languages = load_languages()
         typer.echo("languages: " + ", ".join(f"{c} ({lang.name})"
                                             for c, lang in sorted(languages.items())))

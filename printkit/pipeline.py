@@ -82,7 +82,10 @@ def system_of(game: AnyGame) -> System[Any]:
 
 
 def languages_of(game: AnyGame, langs: list[str]) -> list[str]:
-    return resolve_many(langs, load_languages(game.folder), game.languages)
+    """The codes that --lang values ask for; none given: the game's source language."""
+    if not langs:
+        return [game.source_language]
+    return resolve_many(langs, load_languages(game.folder), game.languages, game.id)
 
 
 def documents(kit: Kit, options: Resolved, problems: Problems) -> list[Document]:
@@ -121,7 +124,12 @@ def players_for(game: AnyGame, wanted: int | None) -> int:
     if wanted is None:
         return min(max(4, low), high)
     if not low <= wanted <= high:
-        raise PrintkitError(f"--players {wanted}: {game.id} is for {low}–{high} players")
+        blanks = [f"{name}-blank.pdf" for name in ("ledger", "scorepad")
+                  if name in system_of(game).products(game)]
+        copy = f" (for any number, copy the blank master {' or '.join(blanks)})" \
+            if blanks else ""
+        raise PrintkitError(f"--players {wanted}: {game.id} is for {low}–{high} players"
+                            + copy)
     return wanted
 
 
@@ -131,15 +139,22 @@ def kit_for(game: AnyGame, code: str, options: Resolved, only: tuple[str, ...] =
     return localise(system_of(game), game, code, options.allow_missing, only)
 
 
-def product_files(kit: Kit, folder: Path, options: Resolved) -> list[Built]:
+def product_files(kit: Kit, folder: Path, options: Resolved, draw: bool = True) -> list[Built]:
     """The files of a kit (usually of one product) for folder, rendered in memory: one job
-    for printkit.workers. Raises with every problem of every page, once all are drawn."""
+    for printkit.workers. Raises with every problem of every page, once all are drawn.
+    Without `draw` (printkit check) every page is laid out, and so checked, but not
+    rendered: the files come back empty."""
     problems = Problems()
     pdfx = options.target == "shop" and options.cmyk
     with using(options.theme.fonts):  # text is measured and drawn in the theme's fonts
         docs = product_documents(kit, options, problems)
+        if not draw:  # `check`: every page laid out (a deck's as it is read), none drawn
+            for _, doc in docs:
+                for _ in doc.pages:
+                    pass
         built = [] if problems else [
-            Built(folder / f"{doc.name}.pdf", len(doc.pages), render(doc, options.cmyk, pdfx),
+            Built(folder / f"{doc.name}.pdf", len(doc.pages),
+                  render(doc, options.cmyk, pdfx) if draw else b"",
                   hint, kit.products[0].name if kit.products else "", kit.lang)
             for hint, doc in docs]
     problems.raise_if_any()
@@ -172,19 +187,28 @@ def warm_up() -> None:
 
 def build(name: str, langs: list[str], data: Path | None, out: Path, options: Options,
           progress: Progress = lambda _: None, config: Path | None = None,
-          only: tuple[str, ...] = (), workers: int | None = None) -> list[Built]:
+          only: tuple[str, ...] = (), workers: int | None = None,
+          write: bool = True) -> list[Built]:
     """Build every product of a game (or those named in `only`) in each language and write
     them under out/. Products are laid out and rendered in parallel on up to `workers`
-    cores (default: all); the files are the same bytes either way.
+    cores (default: all); the files are the same bytes either way. Without `write`
+    (printkit check) everything is done up to rendering, which finds no problems: the
+    same problems are raised and nothing is written.
 
     Print settings: the built-ins, the game's [print] table, then the user's printkit.toml
     (`config`, or the usual places); home output goes to out/<game>/<lang>/, shop output
     to out/<game>/<lang>/shop-<vendor>/.
     """
-    files = make(name, langs, data, out, options, product_files, progress, config, only,
-                 workers)
+    _, resolved, kits = prepare(name, langs, data, options, progress, config, only,
+                                workers)
+    try:
+        files = run_jobs(kits, out, resolved, partial(product_files, draw=write), progress,
+                         workers)
+    except PrintkitError as exc:
+        raise blame_options(exc, kits, out, resolved, workers) from None
     built = [b for part in files for b in part]
-    write_all([(b.path, b.data) for b in built], out)
+    if write:
+        write_all([(b.path, b.data) for b in built], out)
     return built
 
 
@@ -194,6 +218,16 @@ def make(name: str, langs: list[str], data: Path | None, out: Path, options: Opt
          workers: int | None = None) -> list[T]:
     """`job(kit, folder, options)` for every product of the game (or those in `only`) in
     each language, in parallel, nothing written: what `build` and `preview` share."""
+    _, resolved, kits = prepare(name, langs, data, options, progress, config, only, workers)
+    return run_jobs(kits, out, resolved, job, progress, workers)
+
+
+def prepare(name: str, langs: list[str], data: Path | None, options: Options,
+            progress: Progress = lambda _: None, config: Path | None = None,
+            only: tuple[str, ...] = (),
+            workers: int | None = None) -> tuple[AnyGame, Resolved, list[Kit]]:
+    """The game loaded, its options resolved and its kits localised (of the products in
+    `only`, if any), one per language asked for."""
     game = load(name, data, langs)
     check_products(game, only, "--only")
     check_products(game, (product for product, _ in options.papers), "--paper")
@@ -204,11 +238,45 @@ def make(name: str, langs: list[str], data: Path | None, out: Path, options: Opt
                    warm_up)
     if not only:  # a build of some products cannot tell what the others hold
         check_theme(resolved.theme, kits)
+    return game, resolved, kits
+
+
+def run_jobs(kits: list[Kit], out: Path, options: Resolved, job: Callable[[Kit, Path, Resolved], T],
+             progress: Progress = lambda _: None, workers: int | None = None) -> list[T]:
+    """`job(kit, folder, options)` for every product of the kits, in parallel."""
     parts = [replace(kit, products=(product,)) for kit in kits for product in kit.products]
-    jobs = [partial(job, part, output_folder(out, part, resolved), resolved)
-            for part in parts]
+    jobs = [partial(job, part, output_folder(out, part, options), options) for part in parts]
     return run_all(jobs, workers, done=lambda i: progress(
-        f"{game.id} ({parts[i].lang}): {parts[i].products[0].name}"))
+        f"{parts[i].game} ({parts[i].lang}): {parts[i].products[0].name}"))
+
+
+def blame_options(error: PrintkitError, kits: list[Kit], out: Path, options: Resolved,
+                  workers: int | None) -> PrintkitError:
+    """The layout problems of a build with --paper or --board-size: those that the same
+    build on the usual paper (a4) and the game's board size does not have are caused by
+    the option, and are reported as one problem of the option, naming the value to choose."""
+    given = [f"--paper {options.paper}" if options.paper != "a4" else "",
+             f"--board-size {options.board_size}" if options.board_size else ""]
+    if not any(given):
+        return error
+    usual = replace(options, paper="a4", board_size="")
+    try:
+        run_jobs(kits, out, usual, partial(product_files, draw=False), workers=workers)
+        remaining: set[Problem] = set()
+    except PrintkitError as exc:
+        remaining = set(exc.problems)
+    caused = [p for p in error.problems if p not in remaining and p.where.path]
+    if not caused:
+        return error
+    items = sorted({p.where.field or p.where.path for p in caused})
+    shown = ", ".join(items[:3]) + (f" and {len(items) - 3} more" if len(items) > 3 else "")
+    choose = " and ".join(filter(None, ["--paper a4" if given[0] else "",
+                                        "the game's board size" if given[1] else ""]))
+    problem = Problem(Where("", 0, " ".join(filter(None, given))),
+                      f"{shown}: {'does' if len(items) == 1 else 'do'} not fit with this "
+                      f"value, though {'it fits' if len(items) == 1 else 'they fit'} without "
+                      f"it; choose {choose} (or shorten these texts)")
+    return PrintkitError(sorted({*(p for p in error.problems if p not in caused), problem}))
 
 
 def settle(game: AnyGame, options: Options, config: Path | None) -> Resolved:

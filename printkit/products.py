@@ -21,10 +21,10 @@ from printkit.impose.sheets import cards_keywords
 from printkit.layout.board import board_face
 from printkit.layout.booklet import booklet_pages
 from printkit.layout.cards import card_face
-from printkit.layout.ledger import ledger_pages
+from printkit.layout.ledger import blank_ledger, ledger_pages
 from printkit.layout.ops import Face
 from printkit.layout.problems import item_where
-from printkit.layout.sheets import lines_page, scorepad_pages
+from printkit.layout.sheets import blank_scorepad, lines_page, scorepad_pages
 from printkit.layout.tableau import tableau_page
 from printkit.lazy import Lazy
 from printkit.localise.kit import (
@@ -147,7 +147,10 @@ def scorepad(product: Product, kit: Kit, options: Resolved, problems: Problems) 
     assert isinstance(product.content, ScorepadText)
     faces = scorepad_pages(product.content, options.players, options.sheet_size,
                            item_where(kit, "scorepad"), problems, options.theme)
-    return [Output(product.name, "", [sheet(f, options) for f in faces])]
+    blank = blank_scorepad(product.content, options.sheet_size, item_where(kit, "scorepad"),
+                           problems, options.theme)
+    return [Output(product.name, "", [sheet(f, options) for f in faces]),
+            Output(f"{product.name}-blank", "", [sheet(f, options) for f in blank])]
 
 
 def lines(product: Product, kit: Kit, options: Resolved, problems: Problems) -> Pages:
@@ -184,7 +187,10 @@ def ledger(product: Product, kit: Kit, options: Resolved, problems: Problems) ->
     assert isinstance(content, LedgerText)
     faces = ledger_pages(content, options.players, options.sheet_size,
                          item_where(kit, "ledger"), problems, options.theme)
-    return [Output(product.name, "", [sheet(f, options) for f in faces])]
+    blank = blank_ledger(content, options.sheet_size, item_where(kit, "ledger"), problems,
+                         options.theme)
+    return [Output(product.name, "", [sheet(f, options) for f in faces]),
+            Output(f"{product.name}-blank", "", [sheet(f, options) for f in blank])]
 
 
 def tableau(product: Product, kit: Kit, options: Resolved, problems: Problems) -> Pages:

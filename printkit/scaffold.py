@@ -11,7 +11,9 @@ a failure leaves nothing behind; an existing folder is never overwritten.
 from __future__ import annotations
 
 import fnmatch
+import json
 import os
+import re
 import shutil
 import tempfile
 import tomllib
@@ -19,7 +21,7 @@ from pathlib import Path
 
 from printkit.errors import PrintkitError
 from printkit.load.tables import key_lines
-from printkit.pipeline import load, system_of
+from printkit.pipeline import languages_of, load, system_of
 from printkit.resources import GAME_NAME, GAME_NAME_MAX
 from printkit.write import inside
 
@@ -33,12 +35,19 @@ def field_docs(path: Path) -> dict[str, dict[str, str]]:
         return tomllib.load(fh)
 
 
-def new_game(name: str, source: str, data: Path | None) -> Path:
-    """Copy game `source` to <data>/<name> with explained fields; returns the new folder."""
+def new_game(name: str, source: str, data: Path | None,
+             langs: list[str] | None = None) -> tuple[Path, list[str]]:
+    """Copy game `source` to <data>/<name> with explained fields; returns the new folder
+    and its languages, the source language first.
+
+    With `langs` (--lang values), the copy keeps only those languages and the first is its
+    source language."""
     if not GAME_NAME.fullmatch(name):
         raise PrintkitError(f"'{name}' is not a game name; use lower-case letters, digits,"
                             f" - and _, at most {GAME_NAME_MAX} (it becomes a folder name)")
     game = load(source, data if data is not None and data.is_dir() else None)
+    codes = languages_of(game, langs) if langs else \
+        [game.source_language] + [c for c in game.languages if c != game.source_language]
     root = data if data is not None else Path.cwd() / "data"
     if root.exists() and not root.is_dir():
         raise PrintkitError(f"{root}: not a folder")
@@ -52,12 +61,14 @@ def new_game(name: str, source: str, data: Path | None) -> Path:
     staging = Path(tempfile.mkdtemp(prefix=f".{name}.", dir=root))
     try:
         copy_game(game.folder, staging)
+        keep_languages(staging, game.languages, codes)
+        name_once(staging, codes[0])
         annotate(staging, field_docs(system_of(game).fields))
         os.rename(staging, target)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    return target
+    return target, codes
 
 
 def copy_game(source: Path, target: Path) -> None:
@@ -69,6 +80,87 @@ def copy_game(source: Path, target: Path) -> None:
         if path.is_file() and any(fnmatch.fnmatch(path.name, p) for p in COPIED):
             (target / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, target / rel)
+
+
+def keep_languages(folder: Path, offered: tuple[str, ...], kept: list[str]) -> None:
+    """Remove the files of the languages not kept; the first kept is the source language
+    (and takes over the names the old one gave for every language)."""
+    if kept[0] != offered[0]:
+        adopt_names(folder / "text" / f"{offered[0]}.toml", folder / "text" / f"{kept[0]}.toml")
+    for code in set(offered) - set(kept):
+        for path in (folder / "text" / f"{code}.toml", folder / "rules" / f"{code}.md"):
+            path.unlink(missing_ok=True)
+        shutil.rmtree(folder / "languages" / code, ignore_errors=True)
+    if list(offered) == kept or (set(offered) == set(kept) and offered[0] == kept[0]):
+        return
+    manifest = folder / "game.toml"
+    text = manifest.read_text("utf-8-sig")
+    places = key_lines(text)
+    lines = text.splitlines()
+    for key, value in (("source_language", f'"{kept[0]}"'),
+                       ("languages", "[" + ", ".join(f'"{c}"' for c in kept) + "]")):
+        number = places[("game", key)]
+        lines[number - 1] = with_value(lines[number - 1], value)
+    manifest.write_text("\n".join(lines) + "\n", "utf-8")
+
+
+NAMED = ("streets", "stations", "utilities", "taxes", "corners")  # sections of names
+
+
+def adopt_names(old: Path, new: Path) -> None:
+    """Give the new source language's text file the names it took from the old one."""
+    given = tomllib.loads(old.read_text("utf-8-sig"))
+    text = new.read_text("utf-8-sig")
+    places = key_lines(text)
+    lines = text.splitlines()
+    added: dict[int, str] = {}
+    tail = []
+    for section in NAMED:
+        for ident, table in sorted(given.get(section, {}).items()):
+            if (section, ident, "name") in places or not isinstance(table, dict) \
+                    or not isinstance(table.get("name"), str):
+                continue
+            line = "name = " + json.dumps(table["name"], ensure_ascii=False)
+            header = places.get((section, ident))
+            if header:
+                added[header] = line
+            else:
+                tail += ["", f"[{section}.{ident}]", line]
+    out = [part for n, ln in enumerate(lines, 1) for part in ([ln, added[n]] if n in added
+                                                              else [ln])]
+    new.write_text("\n".join(out + tail) + "\n", "utf-8")
+
+
+PROPER_NAMES = ("streets", "stations", "utilities")  # named once in a copy
+
+
+def name_once(folder: Path, source: str) -> None:
+    """Streets, stations and utilities named once, in the source language's text file: a
+    name another language gives them becomes a comment there (uncomment it to give that
+    language its own name), so that renaming one in the source file renames it in every
+    language."""
+    for path in sorted((folder / "text").glob("*.toml")):
+        if path.stem == source:
+            continue
+        text = path.read_text("utf-8-sig")
+        lines = text.splitlines()
+        for keys, number in key_lines(text).items():
+            if len(keys) == 3 and keys[0] in PROPER_NAMES and keys[2] == "name":
+                lines[number - 1] = (f"# {lines[number - 1].strip()}  # own name in this "
+                                     f"language; without it, the name in text/{source}.toml")
+        path.write_text("\n".join(lines) + "\n", "utf-8")
+
+
+def with_value(line: str, value: str) -> str:
+    """A TOML line `key = "…"` or `key = […]` with another value, its comment (if any)
+    kept in its column."""
+    match = re.match(r"^(\s*[\w\"']+\s*=\s*)(\[[^\]]*\]|\"[^\"]*\")( *)", line)
+    if match is None:
+        return line
+    new = match.group(1) + value
+    if match.group(3):  # a comment follows: keep it where it was
+        new = new.ljust(match.end() - 1) + " "
+    return new + line[match.end():]
 
 
 def docs_for(rel: str, docs: dict[str, dict[str, str]]) -> dict[str, str] | None:
@@ -117,11 +209,13 @@ def annotate_toml(text: str, doc: dict[str, str]) -> str:
         path = ".".join(str(k) for k in keys if not isinstance(k, int))
         line = lines[number - 1]
         above = lines[number - 2].lstrip() if number >= 2 else ""
-        if path in explained or path not in doc:
+        pattern = path if path in doc else next(
+            (p for p in doc if "*" in p and fnmatch.fnmatchcase(path, p)), None)
+        if pattern is None or pattern in explained:
             continue
-        explained.add(path)
+        explained.add(pattern)  # a pattern ("streets.*.name") is explained once
         if not has_comment(line) and not above.startswith("#"):
-            notes.setdefault(number, doc[path])
+            notes.setdefault(number, doc[pattern])
     out = []
     if doc.get("") and not (lines and lines[0].startswith("#")):
         out.append(f"# {doc['']}")

@@ -35,4 +35,6 @@ GAMES = [
 ]
 
 IDS = [g.name for g in GAMES]
+SOURCE = {"spankopoly": "nl", "klassiek": "nl", "koebstad": "da", "antimonopoly": "nl",
+          "kortmonopol": "nb"}  # each game's source language: what a build without --lang writes
 FIRST = GAMES[:1]  # tests that start whole printkit processes run on one game only

@@ -41,10 +41,10 @@ def jokers() -> list[dict[str, str]]:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_component_in_every_language_and_no_board(built: Path, lang: str) -> None:
-    for name in ("aid", "layout", "ledger", "rules", "rules-booklet"):
+    for name in ("aid", "layout", "ledger", "ledger-blank", "rules", "rules-booklet"):
         assert len(PdfReader(built / lang / f"{name}.pdf").pages) >= 1, name
     assert sorted(p.stem for p in (built / lang).glob("*.pdf")) == [
-        "aid", "layout", "ledger", "rules", "rules-booklet"]
+        "aid", "layout", "ledger", "ledger-blank", "rules", "rules-booklet"]
 
 
 def test_the_aid_holds_both_price_bands_and_every_joker_outcome(built: Path) -> None:
@@ -102,7 +102,7 @@ def test_booklets_carry_the_data(built: Path) -> None:
 
 
 def test_check_passes_without_a_board() -> None:
-    result = runner.invoke(app, ["check", "kortmonopol"])
+    result = runner.invoke(app, ["check", "kortmonopol", "--lang", "all"])
     assert result.exit_code == 0, result.output
     assert result.output.count("0 missing, 0 unused") == 3
 

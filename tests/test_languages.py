@@ -63,8 +63,8 @@ def test_check_names_every_missing_and_unused_key(lilla: Path) -> None:
     add_partial_dutch(lilla)
     code, out = run("check", str(lilla), "--lang", "nl")
     assert code == 2
-    assert "missing: " in out
-    assert "lilla/text/nl.toml: streets.kitchen.name: missing text" in out
+    assert "error: " in out
+    assert "lilla/text/nl.toml:1: game.tagline: missing text" in out
     assert "lilla/text/nl.toml:3: game.unknown: unused text" in out
     assert "lilla/rules/nl.md: missing rules" in out
 
@@ -74,13 +74,15 @@ def test_build_refuses_missing_texts_unless_allowed(lilla: Path, tmp_path: Path)
     out = tmp_path / "out"
     code, text = run("build", str(lilla), "--lang", "nl", "--out", str(out))
     assert code == 2
-    assert "streets.kitchen.name: missing text" in text
+    assert "game.tagline: missing text" in text
     assert not out.exists()
     code, text = run("build", str(lilla), "--lang", "nl", "--out", str(out), "--allow-missing")
     assert code == 0, text
     deeds = pdf_text(out / "lilla" / "nl" / "deeds.pdf")
-    assert "[sv: Köket]" in deeds
+    assert "[sv: Hand]" in deeds
     assert "Eigendomsbewijs" in deeds
+    assert "Köket" in deeds
+    assert "[sv: Köket]" not in deeds
     assert "Het kleine spel" in pdf_text(out / "lilla" / "nl" / "board.pdf")
 
 
@@ -110,12 +112,28 @@ def test_check_names_a_removed_norwegian_string(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "data" / "spankopoly", game)
     assert run("check", "--data", str(game.parent), "--lang", "no")[0] == 0
     text = game / "text" / "nb.toml"
+    text.write_text(text.read_text("utf-8").replace('[implements.hand]\nname = "Hånd"\n',
+                                                    "[implements.hand]\n"), "utf-8")
+    code, out = run("check", "--data", str(game.parent), "--lang", "nb")
+    assert code == 2
+    assert "error: spankopoly/text/nb.toml" in out
+    assert "implements.hand.name: missing text" in out
+
+
+def test_a_name_given_once_is_every_languages_own_unless_overridden(tmp_path: Path) -> None:
+    """A street without a name in nb uses the source language's name; one with its own is
+    listed by check."""
+    game = tmp_path / "data" / "spankopoly"
+    shutil.copytree(ROOT / "data" / "spankopoly", game)
+    text = game / "text" / "nb.toml"
     text.write_text(text.read_text("utf-8").replace('[streets.kitchen]\nname = "Kjøkkenet"\n',
                                                     "[streets.kitchen]\n"), "utf-8")
     code, out = run("check", "--data", str(game.parent), "--lang", "nb")
-    assert code == 2
-    assert "missing: spankopoly/text/nb.toml" in out
-    assert "streets.kitchen.name: missing text" in out
+    assert code == 0, out
+    assert "own name: spankopoly/text/nb.toml" in out
+    assert "streets.kitchen" not in out
+    assert "streets.box_bed.name: 'Alkoven' in this language ('Bedstede' in text/nl.toml)" \
+        in " ".join(out.split())
 
 
 def test_a_build_reads_only_the_text_files_of_its_languages(tmp_path: Path) -> None:
@@ -132,7 +150,7 @@ def test_a_build_reads_only_the_text_files_of_its_languages(tmp_path: Path) -> N
     assert (tmp_path / "out" / "spankopoly" / "nl" / "chance.pdf").is_file()
     for args in (("build", str(game), "--lang", "nl,dansk", "--out", out),
                  ("build", str(game), "--lang", "all", "--out", out),
-                 ("check", str(game))):
+                 ("check", str(game), "--lang", "all")):
         code, output = run(*args)
         assert code == 2, args
         assert "text/da.toml:" in output, args

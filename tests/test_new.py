@@ -130,3 +130,29 @@ def test_new_from_an_unknown_game_says_which_games_exist(workdir: Path) -> None:
     assert result.exit_code == 2
     assert "no game 'nosuchgame'" in result.output
     assert "klassiek" in result.output
+
+
+def test_new_with_a_language_makes_a_game_in_that_language(workdir: Path) -> None:
+    result = runner.invoke(app, ["new", "x", "--from", "koebstad", "--lang", "da"])
+    assert result.exit_code == 0, result.output
+    assert "build writes da, the game's source language" in result.output
+    assert sorted(p.name for p in (workdir / "data" / "x" / "text").iterdir()) == ["da.toml"]
+    result = runner.invoke(app, ["build", "x", "--out", "out"])
+    assert result.exit_code == 0, result.output
+    assert [p.name for p in (workdir / "out" / "x").iterdir()] == ["da"]
+    result = runner.invoke(app, ["build", "x", "--lang", "nl", "--out", "out"])
+    assert result.exit_code == 2
+    assert "--lang nl: x is not offered in Nederlands; choose da (Dansk) or all" in result.output
+
+
+def test_new_with_languages_keeps_those_the_first_the_source(workdir: Path) -> None:
+    result = runner.invoke(app, ["new", "y", "--from", "klassiek", "--lang", "nb", "-l", "da"])
+    assert result.exit_code == 0, result.output
+    manifest = tomllib.loads((workdir / "data" / "y" / "game.toml").read_text("utf-8"))
+    assert manifest["game"]["source_language"] == "nb"
+    assert manifest["game"]["languages"] == ["nb", "da"]
+    assert sorted(p.name for p in (workdir / "data" / "y" / "rules").iterdir()) == \
+        ["da.md", "nb.md"]
+    result = runner.invoke(app, ["build", "y", "--lang", "all", "--out", "out"])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (workdir / "out" / "y").iterdir()) == ["da", "nb"]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, copy_game, files_of
-from games import GAMES, IDS
+from games import GAMES, IDS, SOURCE
 
 from printkit.errors import PrintkitError
 from printkit.write import write_all
@@ -31,7 +31,7 @@ def test_a_game_file_linked_from_outside_is_never_read(cli, tmp_path: Path, game
     else:
         target.unlink()
         target.symlink_to(secret / target.name)
-    run = cli("build", game.name, "--out", "out")
+    run = cli("build", game.name, "--lang", "nl", "--out", "out")
     shown = f"data/{game.name}/{linked.format(lang='nl')}"
     assert run.code == 2
     assert run.errors == [f"error: {shown}: a link that leads out of the game folder; copy "
@@ -76,7 +76,7 @@ def test_a_game_named_through_dot_dot_writes_under_its_own_name(cli, tmp_path: P
     assert run.code == 0, run.err
     written = {p.relative_to(tmp_path / "out").parts[:2] for p in
                (tmp_path / "out").rglob("*.pdf")}
-    assert written == {(game.name, "nl")}
+    assert written == {(game.name, SOURCE[game.name])}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["data", "out"]
 
 
@@ -96,3 +96,24 @@ def test_write_refuses_every_path_outside_the_output_folder(
         "out/spankopoly/link/chance.pdf: refusing to write outside the output folder out"]
     assert files_of(out) == {}  # nothing written, not even the file that was fine
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+
+
+@pytest.mark.parametrize("break_it, message", [
+    (lambda f: (f / "game.toml").unlink(), "data/spankopoly/game.toml: missing; this folder is"
+     " not a game without it"),
+    (lambda f: ((f / "game.toml").unlink(), (f / "game.toml").mkdir()),
+     "data/spankopoly/game.toml: a folder, not a file"),
+    (lambda f: ((f / "game.toml").unlink(), (f / "game.toml").symlink_to("nowhere")),
+     "data/spankopoly/game.toml: a link to nothing"),
+    (lambda f: (shutil.rmtree(f), f.write_text("x")), "data/spankopoly: not a folder"),
+    (lambda f: (shutil.rmtree(f), f.symlink_to("nothing")), "data/spankopoly: a link to nothing"),
+])
+def test_a_broken_copy_never_falls_back_to_the_built_in_game(cli, tmp_path: Path, break_it,
+                                                              message: str) -> None:
+    folder = copy_game("spankopoly", tmp_path / "data")
+    break_it(folder)
+    run = cli("build", "spankopoly", "--out", "out")
+    assert run.code == 2
+    assert run.errors[0].startswith(f"error: {message}")
+    assert len(run.errors) == 2
+    assert not (tmp_path / "out").exists()

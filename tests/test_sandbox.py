@@ -94,7 +94,7 @@ def test_a_hostile_text_fails_located_and_runs_nothing(cli, tmp_path: Path, game
                                                        attack: str) -> None:
     folder = copy_game(game.name, tmp_path / "data")
     line = set_text(folder / "text" / "nl.toml", game.text, attack)
-    run = cli("build", game.name, "--out", "out")
+    run = cli("build", game.name, "--lang", "nl", "--out", "out")
     message = ATTACKS[attack] if game.board else NO_BOARD.get(attack, ATTACKS[attack])
     if "{implements}" in message:
         message = message.replace("{implements}", implements(folder))
@@ -122,7 +122,7 @@ def test_a_hostile_rules_template_fails_located_and_runs_nothing(
     folder = copy_game(game.name, tmp_path / "data")
     (folder / "rules").mkdir(exist_ok=True)
     (folder / "rules" / "nl.md").write_text(attack, "utf-8")
-    run = cli("build", game.name, "--out", "out")
+    run = cli("build", game.name, "--lang", "nl", "--out", "out")
     assert run.errors == [f"error: data/{game.name}/rules/nl.md:{line}: template error: "
                           f"{message}", "1 problem; nothing was written."]
     assert run.code == 2

@@ -153,11 +153,22 @@ def fit_table(rows: tuple[tuple[str, ...], ...], width: float, lang: str = ""
     return None
 
 
+def widest_row(rows: tuple[tuple[str, ...], ...]) -> str:
+    """', row <first cell>' for the row whose cells need the most room at the smallest
+    size (the one to shorten); '' for a table of heads alone."""
+    if len(rows) < 2:
+        return ""
+    font = metrics("regular")
+    row = max(rows[1:], key=lambda r: sum(font.width(c, MIN_SIZE) for c in r))
+    return f", row {row[0]}"
+
+
 def table_chunks(t: BookTable, width: float, number: int, where: Where,
                  problems: Problems, lang: str = "") -> list[Chunk]:
     fitted = fit_table(t.rows, width, lang)
     if fitted is None:
-        too_long(where.at("table: " + " | ".join(t.rows[0])), problems, MIN_SIZE)
+        too_long(where.at("table: " + " | ".join(t.rows[0]) + widest_row(t.rows)), problems,
+                 MIN_SIZE)
         return []
     size, widths, cells = fitted
     chunks = []

@@ -55,7 +55,8 @@ class Sheet:
         """Text fitted into a box (shrunk if needed); a located problem if it cannot fit."""
         result = fit((Para(text, style),), width, height, size)
         if result is None:
-            too_long(self.where, self.problems, 6)
+            shown = text if len(text) <= 40 else text[:39] + "…"
+            too_long(self.where.at(f"{self.where.field} ({shown})"), self.problems, 6)
             return
         lines, _ = result
         offset = (height - lines[-1].dy) / 2
@@ -127,16 +128,31 @@ def ledger_pages(ledger: LedgerText, players: int, paper: tuple[float, float], w
     return [recoloured(page, theme, SHEETS) for page in pages]
 
 
-def player_sheet(ledger: LedgerText, n: int, paper: tuple[float, float], where: Where,
+def blank_ledger(ledger: LedgerText, paper: tuple[float, float], where: Where,
+                 problems: Problems, theme: Theme = DEFAULT) -> list[Face]:
+    """A master to copy for any number of players: a player's sheet without a number or
+    the starting row, ruled to the foot of the page."""
+    texts = [ledger.game, ledger.title, ledger.player, ledger.date, *ledger.columns,
+             ledger.reminder]
+    if not check_glyphs(texts, where, problems):
+        return []
+    return [player_sheet(ledger, None, paper, where.at("ledger.blank"), problems, theme)]
+
+
+def player_sheet(ledger: LedgerText, n: int | None, paper: tuple[float, float], where: Where,
                  problems: Problems, theme: Theme) -> Face:
-    sheet = Sheet(f"ledger-{n}", paper, where, problems, theme)
+    """Player n's sheet, its first row the starting capital; with n None, a blank one."""
+    sheet = Sheet(f"ledger-{n or 'blank'}", paper, where, problems, theme)
     y = sheet.heading(ledger.title, ledger.game)
-    sheet.ops += field_ops(f"{ledger.player} {n}", sheet.x, y - 6, sheet.inner * 0.6)
+    label = f"{ledger.player} {n}" if n is not None else ledger.player
+    sheet.ops += field_ops(label, sheet.x, y - 6, sheet.inner * 0.6)
     sheet.ops += field_ops(ledger.date, sheet.x + sheet.inner * 0.66, y - 6,
                            sheet.inner * 0.34)
     sheet.text(ledger.reminder, sheet.x, y - 12, sheet.inner, 5 * MM, 8.5, "small")
     top = y - 12 - 7 * MM
     xs = sheet.table(ledger.columns, PLAYER_COLUMNS, top, sheet.rows_below(top))
+    if n is None:
+        return sheet.face()
     first = top - HEAD_H
     sheet.text(ledger.start_label, xs[1] + PAD, first, xs[2] - xs[1] - 2 * PAD, ROW_H, 9,
                "strong")

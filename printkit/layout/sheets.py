@@ -60,22 +60,35 @@ def with_logo(face: Face, theme: Theme, problems: Problems, used: str) -> Face:
                                                           problems)))
 
 
-def player_page(pad: ScorepadText, player: int, paper: tuple[float, float], where: Where,
-                problems: Problems) -> Face:
+def blank_scorepad(pad: ScorepadText, paper: tuple[float, float], where: Where,
+                   problems: Problems, theme: Theme = DEFAULT) -> list[Face]:
+    """A score sheet without a player number: a master to copy for any number of players."""
+    texts = [pad.title, pad.player, pad.date, pad.formula, pad.example, pad.total,
+             *pad.columns, *pad.legend] + [r.state_code + r.state_name for r in pad.rounds]
+    if not check_glyphs(texts, where, problems):
+        return []
+    page = player_page(pad, None, paper, where, problems)
+    return [with_logo(recoloured(page, theme, SHEETS), theme, problems, "scorepad heading")]
+
+
+def player_page(pad: ScorepadText, player: int | None, paper: tuple[float, float],
+                where: Where, problems: Problems) -> Face:
+    """Player `player`'s score sheet (None: a blank one, without a number)."""
     pw, ph = paper
     x, width, top = SHEET_MARGIN, pw - 2 * SHEET_MARGIN, ph - SHEET_MARGIN
     ops = header_ops(pad.title, x, top, width)
-    ops += field_ops(f"{pad.player} {player}", x, top - 30, width * 0.62)
+    label = f"{pad.player} {player}" if player is not None else pad.player
+    ops += field_ops(label, x, top - 30, width * 0.62)
     ops += field_ops(pad.date, x + width * 0.68, top - 30, width * 0.32)
     legend = fit((Para(pad.formula, "strong"), Para(pad.example, "note"),
                   Para("   ".join(pad.legend), "note")), width, 24 * MM, 9)
     if legend is None:
         too_long(where.at("scorepad.legend"), problems, 6)
-        return Face(f"scorepad-{player}", pw, ph, 0, tuple(ops))
+        return Face(f"scorepad-{player or 'blank'}", pw, ph, 0, tuple(ops))
     ops += placed_ops(legend[0], x, top - 38, width, INK)
     table_top = top - 38 - legend[0][-1].dy - 4 * MM
     ops += table_ops(pad, x, table_top, width, SHEET_MARGIN)
-    return Face(f"scorepad-{player}", pw, ph, 0, tuple(ops))
+    return Face(f"scorepad-{player or 'blank'}", pw, ph, 0, tuple(ops))
 
 
 def table_ops(pad: ScorepadText, x: float, top: float, width: float,

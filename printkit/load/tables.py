@@ -107,34 +107,47 @@ def read_csv(
                                 "row: " + ",".join(required))
         return []
     header_line = numbered[0][0]
-    cells = _cells(numbered[0][1], Where(shown, header_line), problems)
+    delimiter = separator(numbered[0][1])
+    cells = _cells(numbered[0][1], Where(shown, header_line), problems, delimiter)
     header = [h.strip() for h in cells] if cells is not None else []
+    while len(header) > 1 and not header[-1]:
+        header.pop()  # a spreadsheet pads the header with empty cells
     if cells is None or not _header_ok(header, Where(shown, header_line), required, optional,
                                        problems):
         return []
     rows = []
     for line, raw in numbered[1:]:
         where = Where(shown, line)
-        cells = _cells(raw, where, problems)
+        cells = _cells(raw, where, problems, delimiter)
         if cells is None or not any(c.strip() for c in cells):
             continue
+        while len(cells) > len(header) and not cells[-1].strip():
+            cells.pop()  # a spreadsheet pads rows with empty cells
         if len(cells) > len(header):
             problems.add_unreadable(where, f"{len(cells)} cells but the header has "
-                                    f"{len(header)} columns; quote cells that contain commas")
+                                    f"{len(header)} columns; quote cells that contain "
+                                    f"{'semicolons' if delimiter == ';' else 'commas'}")
             continue
         padded = cells + [""] * (len(header) - len(cells))
         rows.append(Row(dict(zip(header, padded, strict=True)), where))
     return rows
 
 
-def _cells(line: str, where: Where, problems: Problems) -> list[str] | None:
+def separator(header: str) -> str:
+    """The cell separator of a CSV file, from its header: a comma, or a semicolon (as
+    spreadsheets save CSV in the languages that write a decimal comma: nl, da, nb)."""
+    return ";" if ";" in header and "," not in header else ","
+
+
+def _cells(line: str, where: Where, problems: Problems,
+           delimiter: str = ",") -> list[str] | None:
     """The cells of one CSV line, or None and a problem if it is malformed."""
     if "\0" in line:
         problems.add_unreadable(where, "malformed CSV: the line holds a NUL character; save the"
                                 " file as plain UTF-8 text")
         return None
     try:
-        return next(csv.reader([line], strict=True))
+        return next(csv.reader([line], strict=True, delimiter=delimiter))
     except csv.Error as exc:
         if "field larger" in str(exc):
             hint = (f"a cell holds more than {csv.field_size_limit()} characters; no "
@@ -231,6 +244,9 @@ def read_toml(path: Path, problems: Problems) -> Toml | None:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         line, message = toml_message(str(exc), len(_lines(text.rstrip("\n"))))
+        if 0 < line <= len(_lines(text)) and inner_quote(_lines(text)[line - 1]):
+            message = (message.split(": ", 1)[0] + ': a " inside a text ends it; write it as'
+                       " \\\" or put the whole text in single quotes: 'Go to \"Start\"'")
         problems.add_unreadable(problems.where(path, line), message)
         return None
     except RecursionError:
@@ -238,6 +254,15 @@ def read_toml(path: Path, problems: Problems) -> Toml | None:
                                 "nested too deeply; a game needs a few levels at most")
         return None
     return Toml(path, data, key_lines(text), problems)
+
+
+_INNER_QUOTE = re.compile(r'^\s*[^=#]+=\s*"(?:\\.|[^"\\])*"[^#]*"')
+
+
+def inner_quote(line: str) -> bool:
+    """Whether a TOML line's text in double quotes is followed by more quoted text: a `"`
+    meant inside the text ended it."""
+    return bool(_INNER_QUOTE.match(line))
 
 
 NESTING = 50  # a game needs 3 or 4 levels; tomllib itself gives up at a few hundred

@@ -43,8 +43,8 @@ def booklet(w: Wording, _: Labels, tables: dict[str, Rows], context: dict[str, A
     text = read_text(path, problems)
     if text is None:
         return BookletText("?", "?", "?", ())
-    rendered = render(text, w, tables, context, path, problems)
-    title = w.text("game", "title")
+    title = w.text("game", "title")  # the game's name: booklets write {{ title }}
+    rendered = render(text, w, tables, {"title": title, **context}, path, problems)
 
     def report(line: int, message: str) -> None:
         problems.add(problems.where(path, source_line(text, rendered, line)), message)

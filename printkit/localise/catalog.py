@@ -6,6 +6,8 @@ loaded. Message ids are English; plural forms follow the catalog's CLDR-derived 
 
 from __future__ import annotations
 
+import copy
+import difflib
 import io
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -181,10 +183,44 @@ def _forms(value: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else tuple(value)
 
 
-def load_labels(path: Path, locale: str, mark_missing: bool = False) -> Labels:
-    """Compile a catalog with Babel and return its labels."""
-    problems = Problems(path.parent.parent)
-    catalog = read_catalog(path, locale, problems)
+def read_catalogs(paths: tuple[Path, ...], locale: str, problems: Problems) -> Catalog | None:
+    """The first catalog with the translations of the later ones (a game's messages.po
+    that changes a few labels) put over it; a label the first does not have is a problem
+    of the later one."""
+    base = read_catalog(paths[0], locale, problems)
+    overlays = [(path, read_catalog(path, locale, problems)) for path in paths[1:]]
+    if base is None or any(c is None for _, c in overlays):
+        return None
+    merged = _Catalog(locale=locale)
+    merged.mime_headers = base.mime_headers
+    for message in base:
+        if message.id:
+            merged[message.id] = copy.copy(message)
+    for path, overlay in overlays:
+        assert overlay is not None
+        for message in overlay:
+            if not message.id or message.fuzzy or not all(
+                    message.string if isinstance(message.string, tuple) else (message.string,)):
+                continue  # not translated here: the built-in label stays
+            key = str(message.id[0] if isinstance(message.id, (tuple, list)) else message.id)
+            if base.get(message.id) is None:
+                close = difflib.get_close_matches(key, [str(m.id) for m in base if m.id], 1)
+                hint = f"did you mean '{close[0]}'?" if close else "copy the msgid from " \
+                    "the language's built-in messages.po"
+                problems.add(problems.where(path, message.lineno or 0, key), "the built-in labels "
+                             f"have no such msgid; {hint}")
+                continue
+            del merged[message.id]  # setting an existing message would keep its string
+            merged[message.id] = copy.copy(message)
+    return merged
+
+
+def load_labels(paths: Path | tuple[Path, ...], locale: str,
+                mark_missing: bool = False) -> Labels:
+    """Compile a catalog (and the game's changes to it) with Babel; return its labels."""
+    paths = (paths,) if isinstance(paths, Path) else paths
+    problems = Problems(paths[-1].parent.parent)
+    catalog = read_catalogs(paths, locale, problems)
     if catalog is None or problems:
         raise PrintkitError(problems.items)
     buffer = io.BytesIO()

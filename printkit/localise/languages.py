@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from string import Formatter
 
@@ -32,10 +32,19 @@ class Language:
     ordinal: str
     folder: Path
     number_words: tuple[str, ...] = ()  # the words for 1, 2, 3, … (the `words` filter)
+    overlay: Path | None = None  # a game's messages.po holding only the labels it changes
 
     @property
     def catalog(self) -> Path:
-        return self.folder / "messages.po"
+        """The whole label catalog: the built-in one of this language if there is one
+        (a game's own messages.po then only changes labels), else the definition's."""
+        builtin_catalog = builtin("templates") / "languages" / self.code / "messages.po"
+        return builtin_catalog if builtin_catalog.is_file() else self.folder / "messages.po"
+
+    @property
+    def catalogs(self) -> tuple[Path, ...]:
+        """The catalog, then the game's labels that change it (if any)."""
+        return (self.catalog,) if self.overlay is None else (self.catalog, self.overlay)
 
 
 def language_dirs(game_folder: Path | None) -> list[Path]:
@@ -56,6 +65,16 @@ def load_languages(game_folder: Path | None = None) -> dict[str, Language]:
             lang = _language(path, problems)
             if lang is not None:
                 found[lang.code] = lang
+    if game_folder is not None:
+        for path in sorted((game_folder / "languages").glob("*/messages.po")):
+            code = path.parent.name
+            if code not in found:
+                problems.add(problems.where(path), f"no language '{code}' to change the labels"
+                             f" of; add languages/{code}/language.toml (see templates/"
+                             f"languages/nl/language.toml) or use one of "
+                             f"{', '.join(sorted(found))}")
+            elif path != found[code].catalog:
+                found[code] = replace(found[code], overlay=path)
     problems.raise_if_any()
     return found
 
@@ -141,13 +160,20 @@ def asked_codes(texts: list[str], languages: dict[str, Language]) -> set[str] | 
 
 
 def resolve_many(texts: list[str], languages: dict[str, Language],
-                 game_languages: tuple[str, ...]) -> list[str]:
-    """Codes for a list of --lang values; `all` means every language of the game."""
+                 game_languages: tuple[str, ...], game: str = "the game") -> list[str]:
+    """Codes for a list of --lang values; `all` means every language of the game. A
+    language the game does not offer is refused, naming the ones it offers."""
     codes: list[str] = []
     for text in texts:
         for part in text.split(","):
             if not part.strip():
                 continue
             new = list(game_languages) if _normal(part) == "all" else [resolve(part, languages)]
+            for code in new:
+                if code not in game_languages:
+                    offered = ", ".join(f"{c} ({languages[c].name})" if c in languages else c
+                                        for c in game_languages)
+                    raise PrintkitError(f"--lang {part.strip()}: {game} is not offered in "
+                                        f"{languages[code].name}; choose {offered} or all")
             codes.extend(c for c in new if c not in codes)
     return codes

@@ -213,5 +213,5 @@ def _compile_only(*_: Any) -> str:
     raise RuntimeError("a text compiled for printkit runs in a Wording's environment")
 
 
-TEXT_FILTERS = ("q", "words")
+TEXT_FILTERS = ("q", "words", "lcfirst")
 _COMPILER = _compiler()

@@ -2,7 +2,9 @@
 
 Helpers available in every string: strokes(n, implement), amount(n, implement),
 name(id), in_text(id), implement_name(id), implement_definite(id), number(n), ordinal(n)
-and the filters `q` (this language's quotation marks) and `words` (a small number as a word).
+and the filters `q` (this language's quotation marks), `words` (a small number as a word)
+and `lcfirst` (first letter in lower case). A square is named once: a language without its
+own name uses the source language's.
 """
 
 from __future__ import annotations
@@ -67,6 +69,7 @@ class Wording:
         self.env = sandbox()
         self.env.filters["q"] = self.quote  # named in sandbox.TEXT_FILTERS
         self.env.filters["words"] = self.words
+        self.env.filters["lcfirst"] = lcfirst
         self.env.globals.update(self.helpers())
         self.compiled: dict[str, Template] = {}
         self.named: frozenset[str] | None = None  # ids name() accepts, found when first used
@@ -90,6 +93,8 @@ class Wording:
         value = _lookup(self.target, keys)
         if value is not MISSING:
             return value
+        if self.is_name(keys) and _lookup(self.source, keys) is not MISSING:
+            return _lookup(self.source, keys)  # named once, in the source language
         if not required:
             return None
         fallback = _lookup(self.source, keys)
@@ -206,11 +211,28 @@ class Wording:
                          "definite")
 
     def name(self, ref: str) -> str:
+        """A square's name: named once, in the source language's text file, unless this
+        language gives it its own."""
         return self.text(self.section("name", ref), ref, "name")
 
+    def is_name(self, keys: tuple[str, ...]) -> bool:
+        """Whether keys name a square (or a suit): a name given once for every language."""
+        if len(keys) != 3 or keys[2] != "name":
+            return False
+        if self.named is None:
+            self.named = self.game.named()
+        return keys[1] in self.named and _section(self.game, keys[1]) == keys[0]
+
     def in_text(self, ref: str) -> str:
+        """The name as running text says it, made from the current name: with this
+        language's `article` ("het Kasteelplein"), or its `in_text` form, which writes the
+        name as {{ this }} ("station {{ this|q }}"); else the name itself."""
         section = self.section("in_text", ref)
-        return self.text(section, ref, "in_text", required=False) or self.name(ref)
+        name = self.name(ref)
+        article = self.text(section, ref, "article", required=False)
+        if article:
+            return f"{article} {name}"
+        return self.text(section, ref, "in_text", required=False, this=name) or name
 
     def implements(self) -> Mapping[str, Implement]:
         """The implements of a game that has them (spankopoly's); other games have none."""
@@ -236,6 +258,11 @@ class Wording:
             raise TextError(f"{helper}(): unknown square {_shown(ref)}; use the id of a "
                             "square with a name (a street, station, corner, …)")
         return _section(self.game, ref)
+
+
+def lcfirst(text: str) -> str:
+    """The text with its first letter in lower case ("Fængsel" -> "fængsel")."""
+    return text[:1].lower() + text[1:]
 
 
 def _shown(value: Any) -> str:

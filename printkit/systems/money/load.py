@@ -18,6 +18,7 @@ from printkit.load.manifest import check_keys, choice, game_info, number, sectio
 from printkit.load.tables import Row, Toml, read_csv, read_toml
 from printkit.systems.money.model import (
     ACTIONS,
+    DECK_ACTIONS,
     LADDER,
     Card,
     CardSpec,
@@ -216,7 +217,8 @@ def read_deck(path: Path, ident: str, problems: Problems) -> Deck | None:
     return Deck(ident, f.colour(doc.data.get("colour"), doc.where("colour"), problems),
                 choice(doc.data.get("icon", "question"), DECK_ICONS, doc.where("icon"),
                        problems),
-                tuple(card(doc, i, c, problems) for i, c in enumerate(raw)
+                tuple(card(doc, i, c, problems, actions=DECK_ACTIONS)
+                      for i, c in enumerate(raw)
                       if isinstance(c, dict)), doc.where())
 
 
@@ -231,7 +233,7 @@ def card(doc: Toml, i: int, c: dict[str, Any], problems: Problems, table: str = 
     for key in c:
         if key not in keys:
             problems.add(at(key), f"unknown key; known keys are {', '.join(sorted(keys))}")
-    action = str(c.get("action", ""))
+    action = str(c.get("action", "text" if "text" in actions else ""))
     if action not in actions:
         problems.add(at("action"), f"'{action}' is not a card action; use one of "
                      + ", ".join(actions))

@@ -85,7 +85,8 @@ def text_keys(game: Game) -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
         for card in deck.cards:
             key = ("cards", deck.id, card.id, "text")
             has = isinstance(cards.get(deck.id), dict) and card.id in cards[deck.id]
-            (required if has else optional).add(key)
+            (required if has or card.action == "text" else optional).add(key)
+            optional.add(("cards", deck.id, card.id, "title"))
     return required, optional
 
 
@@ -297,10 +298,23 @@ def instruction(card: Card, w: Wording, money: Money) -> str:
 
 
 def card_text(game: Game, deck: str, card: Card, w: Wording, money: Money) -> str:
-    """The whole text of a card: its own sentence (if any), then the instruction."""
+    """The whole text of a card: its title and own sentence (if any), then the
+    instruction (none on a free-text card)."""
+    title = w.text("cards", deck, card.id, "title", required=False)
     own = w.text("cards", deck, card.id, "text", required=False)
-    action = action_text(card, w, money)
-    return f"{own} {action}" if own else action
+    action = action_text(card, w, money) if card.action != "text" else ""
+    return " ".join(filter(None, (f"{title}:" if title else "", own, action)))
+
+
+def card_blocks(deck: str, card: Card, w: Wording, money: Money) -> tuple[Block, ...]:
+    """A card front's title (if it has its own), own sentence, then the instruction."""
+    title = w.text("cards", deck, card.id, "title", required=False)
+    own = w.text("cards", deck, card.id, "text", required=False)
+    blocks: list[Block] = [Heading(title)] if title else []
+    blocks += [Para(own)] if own else []
+    if card.action != "text":
+        blocks.append(Para(action_text(card, w, money), "strong"))
+    return tuple(blocks)
 
 
 def card_deck(game: Game, deck_id: str, w: Wording, _: Labels, money: Money) -> Deck:
@@ -308,10 +322,8 @@ def card_deck(game: Game, deck_id: str, w: Wording, _: Labels, money: Money) -> 
     name = w.text("decks", deck_id, "name")
     fronts, backs = [], []
     for card in deck.cards:
-        own = w.text("cards", deck_id, card.id, "text", required=False)
-        blocks = (Para(own), Para(action_text(card, w, money), "strong")) if own else (
-            Para(action_text(card, w, money), "strong"),)
-        fronts.append(CardText(card.id, name, blocks, colour=deck.colour,
+        fronts.append(CardText(card.id, name, card_blocks(deck_id, card, w, money),
+                               colour=deck.colour,
                                footer=_("Keep this card until you use it.") if card.keep
                                else "", framed=True))
         backs.append(CardText(card.id, name, (Para(w.text("game", "title")),),

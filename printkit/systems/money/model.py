@@ -27,6 +27,7 @@ ACTIONS = {  # card action -> the card keys it needs
     "pay_players": ("amount",),
     "get_out_of_jail": (),
 }
+DECK_ACTIONS = {**ACTIONS, "text": ()}  # a deck card may be only its own title and text
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,8 @@ class Tax:
 
 @dataclass(frozen=True)
 class Card:
-    """One card of a deck. `action` is one of ACTIONS; unused fields are 0 or ''."""
+    """One card of a deck. `action` is one of DECK_ACTIONS ('text': a card that is only
+    its title and text, of text/<lang>.toml); unused fields are 0 or ''."""
 
     id: str
     action: str

@@ -11,7 +11,16 @@ from collections.abc import Collection
 
 from printkit.errors import Problems, Where
 from printkit.localise.money import is_currency
-from printkit.systems.money.model import ACTIONS, CORNERS, LADDER, Card, Game, MoneyGame, Scale
+from printkit.systems.money.model import (
+    ACTIONS,
+    CORNERS,
+    DECK_ACTIONS,
+    LADDER,
+    Card,
+    Game,
+    MoneyGame,
+    Scale,
+)
 from printkit.validate.board import Ring, board_file, check_board
 from printkit.validate.common import refer, unique
 
@@ -147,7 +156,7 @@ def decks(game: Game, problems: Problems) -> None:
     squares = {s.ref for s in game.squares if s.kind != "card"}
     for deck in game.decks:
         for c in deck.cards:
-            card(c, squares, len(game.squares), problems)
+            card(c, squares, len(game.squares), problems, DECK_ACTIONS)
 
 
 def card(c: Card, squares: set[str], n: int, problems: Problems,

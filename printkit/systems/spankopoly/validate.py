@@ -93,6 +93,14 @@ def scoring(game: Game, problems: Problems) -> None:
             problems.add(state.where.at("rounds"), "the first round comes after the last")
         covered.update(range(state.first_round, state.last_round + 1))
     rounds = game.rules.rounds
+    for state in game.states:
+        if state.last_round > rounds >= state.first_round:
+            problems.add(state.where.at("rounds"), f"ends at round {state.last_round}, but "
+                         f"scoring.rounds = {rounds}: end it at round {rounds} or raise "
+                         "scoring.rounds")
+        elif state.first_round > rounds:
+            problems.add(state.where.at("rounds"), f"starts after the last round (scoring."
+                         f"rounds = {rounds}): remove it or raise scoring.rounds")
     gaps = [n for n in range(1, rounds + 1) if covered[n] != 1]
     if game.states and gaps:
         problems.add(game.states[0].where.at("rounds"), "every round 1–" + str(rounds)
