@@ -49,14 +49,13 @@ def test_option_values_are_read_in_any_case(cli) -> None:
 def test_a_problem_caused_by_the_paper_names_the_option(cli) -> None:
     run = cli("check", "klassiek", "--paper", "a5")
     assert run.code == 2
-    assert len(run.errors) == 2, run.errors
-    assert run.errors[0].startswith("error: --paper a5: ledger.register")
-    assert run.errors[0].endswith("do not fit with this value, though they fit without it; "
+    assert len([e for e in run.errors if e.startswith("error:")]) == 1, run.errors
+    assert run.errors[0].startswith("error: --paper a5: ledger.register (Hypotheek)")
+    assert run.errors[0].endswith("does not fit with this value, though it fits without it; "
                                   "choose --paper a4 (or shorten these texts)")
     assert "text/nl.toml" not in run.err
-    run = cli("check", "spankopoly", "--paper", "a2")
-    assert run.errors[0] == ("error: --paper a2: the rule booklet is printed on a4, a3, "
-                             "letter, a5; choose one of them")
+    run = cli("check", "spankopoly", "--paper", "a2")  # every paper of the settings works
+    assert run.code == 0, run.err
 
 
 def test_the_title_flows_into_every_product(tmp_path: Path) -> None:
@@ -127,7 +126,7 @@ def test_a_blank_master_to_copy_for_any_number_of_players(cli, game: str,
     without a number and without the starting row."""
     from conftest import page_texts
 
-    run = cli("build", game, "--players", "8", "--out", "out")
+    run = cli("build", game, "--players", "9", "--out", "out")
     assert run.code == 2
     assert f"copy the blank master {product}-blank.pdf" in run.err
     run = cli("build", game, "--out", "out")

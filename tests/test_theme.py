@@ -180,7 +180,7 @@ def test_cmyk_leaves_no_rgb_picture_or_operator_in_any_pdf(themed) -> None:
         ops = colour_operators(reader)
         assert b"rg" not in ops, path.name
         assert b"RG" not in ops, path.name
-    assert pictures == 8  # the check is not vacuous (board-a4 holds the logo too)
+    assert pictures == 9  # not vacuous (board-a4 and the blank ledger hold the logo too)
     rgb = PdfReader(themed["rgb"] / "chance.pdf")
     assert {i["/ColorSpace"] for i in images(rgb).values()} == {"/DeviceRGB"}
 
