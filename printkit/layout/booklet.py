@@ -142,7 +142,12 @@ def chunks_of(book: BookletText, width: float, where: Where,
         elif isinstance(block, BookTable):
             out += table_chunks(block, width, n, where, problems)
         else:
-            out += para_chunks(block, width, book.where(block.text[:20], where), problems)
+            found = Problems()  # the paragraph's line is looked up only for a problem:
+            chunks = para_chunks(block, width, where, found)  # looking up every one is
+            if found:                                         # quadratic in the file's size
+                chunks = para_chunks(block, width, book.where(block.text[:20], where),
+                                     problems)
+            out += chunks
     return out
 
 
