@@ -94,3 +94,28 @@ def test_write_refuses_every_path_outside_the_output_folder(
         "out/spankopoly/link/chance.pdf: refusing to write outside the output folder out"]
     assert files_of(out) == {}  # nothing written, not even the file that was fine
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+
+
+def test_folders_nested_a_thousand_deep_neither_break_a_build_nor_a_copy(cli, tmp_path: Path
+                                                                         ) -> None:
+    """The game folder is walked in a loop, not a recursion, and only a few levels deep:
+    1100 nested folders (deeper than Python's recursion limit) were a traceback."""
+    import os
+
+    folder = copy_game("spankopoly", tmp_path / "data")
+    deep = folder / "nested"
+    os.makedirs(deep)
+    fd = os.open(deep, os.O_RDONLY)
+    try:
+        for _ in range(1100):  # relative steps: the full path is longer than PATH_MAX
+            os.mkdir("d", dir_fd=fd)
+            inner = os.open("d", os.O_RDONLY, dir_fd=fd)
+            os.close(fd)
+            fd = inner
+    finally:
+        os.close(fd)
+    assert cli("check", "spankopoly", "--lang", "nl").code == 0
+    run = cli("new", "ours", "--from", "spankopoly")
+    assert run.code == 0, run.err
+    assert (tmp_path / "data" / "ours" / "game.toml").is_file()
+    assert not (tmp_path / "data" / "ours" / "nested").exists()
