@@ -7,10 +7,12 @@ top-level data/ and templates/ folders. A data/ folder in the working directory 
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
-from printkit.errors import PrintkitError
+from printkit.errors import PrintkitError, display_path
+from printkit.load.tables import file_problem
 
 PACKAGE = Path(__file__).resolve().parent
 FONTS = PACKAGE / "fonts"
@@ -50,7 +52,30 @@ def find_game(name: str, data: Path | None) -> Path:
     for folder in data_dirs(data):
         if is_game(folder / name):
             return folder / name
+        broken = broken_game(folder / name)
+        if broken:  # a user's copy that cannot be read: never fall back to a built-in game
+            raise PrintkitError(broken)
     raise PrintkitError(f"no game '{name}'; available games: {', '.join(list_games(data))}")
+
+
+def broken_game(folder: Path) -> str:
+    """Why `folder`, which is there, is not a game ('' if it is not there, or is a game)."""
+    if not os.path.lexists(folder):
+        return ""
+    shown = display_path(folder, None)
+    if not folder.is_dir():
+        return f"{shown}: not a game folder (a file or a broken link); a game is a folder " \
+               "with game.toml"
+    toml = folder / "game.toml"
+    try:
+        os.listdir(folder)
+    except OSError as exc:
+        return f"{shown}: cannot read the folder ({exc.strerror})"
+    if not os.path.lexists(toml):
+        return f"{display_path(toml, None)}: missing; a game folder needs its game.toml " \
+               "(printkit new makes a complete copy of a game)"
+    why = file_problem(toml)
+    return f"{display_path(toml, None)}: {why}" if why else ""
 
 
 def is_game(folder: Path) -> bool:

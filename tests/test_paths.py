@@ -114,8 +114,55 @@ def test_folders_nested_a_thousand_deep_neither_break_a_build_nor_a_copy(cli, tm
             fd = inner
     finally:
         os.close(fd)
-    assert cli("check", "spankopoly", "--lang", "nl").code == 0
-    run = cli("new", "ours", "--from", "spankopoly")
-    assert run.code == 0, run.err
-    assert (tmp_path / "data" / "ours" / "game.toml").is_file()
-    assert not (tmp_path / "data" / "ours" / "nested").exists()
+    try:
+        assert cli("check", "spankopoly", "--lang", "nl").code == 0
+        run = cli("new", "ours", "--from", "spankopoly")
+        assert run.code == 0, run.err
+        assert (tmp_path / "data" / "ours" / "game.toml").is_file()
+        assert not (tmp_path / "data" / "ours" / "nested").exists()
+    finally:  # shutil.rmtree recurses: take the folders apart one level at a time
+        while (deep / "d" / "d").is_dir():
+            os.rename(deep / "d" / "d", deep / "x")
+            os.rmdir(deep / "d")
+            os.rename(deep / "x", deep / "d")
+        shutil.rmtree(deep)
+
+
+@pytest.mark.parametrize("broken,message", [
+    ("missing", "data/spankopoly/game.toml: missing; a game folder needs its game.toml "
+                "(printkit new makes a complete copy of a game)"),
+    ("folder", "data/spankopoly/game.toml: this is a folder; put the file itself here"),
+    ("fifo", "data/spankopoly/game.toml: this is a pipe or device, not a file; put the file "
+             "itself here"),
+    ("dangling", "data/spankopoly/game.toml: cannot read the file (No such file or "
+                 "directory)"),
+    ("game_link", "data/spankopoly: not a game folder (a file or a broken link); a game is a "
+                  "folder with game.toml"),
+    ("unreadable", "data/spankopoly: cannot read the folder (Permission denied)"),
+])
+def test_a_broken_copy_of_a_game_is_named_not_replaced_by_the_built_in_one(
+        cli, tmp_path: Path, broken: str, message: str) -> None:
+    folder = copy_game("spankopoly", tmp_path / "data")
+    toml = folder / "game.toml"
+    toml.unlink()
+    if broken == "folder":
+        toml.mkdir()
+    elif broken == "fifo":
+        os.mkfifo(toml)
+    elif broken == "dangling":
+        toml.symlink_to("nowhere.toml")
+    elif broken == "game_link":
+        shutil.rmtree(folder)
+        folder.symlink_to("nowhere")
+    elif broken == "unreadable":
+        if os.geteuid() == 0:
+            pytest.skip("root reads every folder")
+        folder.chmod(0)
+    try:
+        for command in (["build", "spankopoly", "--out", "out"], ["check", "spankopoly"]):
+            run = cli(*command)
+            assert run.errors == [f"error: {message}", "1 problem; nothing was written."]
+            assert run.code == 2 and not (tmp_path / "out").exists()
+    finally:
+        if broken == "unreadable":
+            folder.chmod(0o755)
