@@ -6,6 +6,7 @@ is written in that case.
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -52,7 +53,20 @@ def parse_offset(text: str | None) -> tuple[float, float] | None:
     except ValueError:
         raise PrintkitError(f"--back-offset {text}: write two numbers in mm, e.g. 1,-0.5") \
             from None
+    if not all(math.isfinite(v) and abs(v) <= MAX_OFFSET for v in (x, y)):
+        raise PrintkitError(f"--back-offset {text}: each shift is a number from "
+                            f"-{MAX_OFFSET:g} to {MAX_OFFSET:g} mm")
     return x * MM, y * MM
+
+
+MAX_OFFSET = 100.0  # mm: a printer shifts its backs by a few
+
+
+def in_range(option: str, value: float, low: float, high: float) -> float:
+    """A number of an option, refused unless finite and from low to high."""
+    if not (math.isfinite(value) and low <= value <= high):
+        raise PrintkitError(f"--{option} {value:g}: use a number from {low:g} to {high:g}")
+    return value
 
 
 PaperOpt = Annotated[str, typer.Option(
@@ -163,9 +177,10 @@ def preflight(
     """
     from printkit.preflight import Limits, check_pdf  # PDF readers: only this command
 
-    limits = Limits(safe * MM, min_size, min_ppi)
     total = 0
     try:
+        limits = Limits(in_range("safe", safe, 0, 50) * MM, in_range("min-size", min_size, 0, 72),
+                        in_range("min-ppi", min_ppi, 0, 10_000))
         for path in files:
             found = check_pdf(path, limits)
             for line in found.notes:
