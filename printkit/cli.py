@@ -173,16 +173,22 @@ def preflight(
 ) -> None:
     """Check PDFs for print: boxes, embedded fonts, small text, the safe zone, images.
 
-    Prints every problem found; exits with 1 if there is any, 0 if all files are clean.
+    Prints every problem found; exits with 2 if a file cannot be read or judged (one line
+    each), else 1 if there is any problem, 0 if all files are clean.
     """
     from printkit.preflight import Limits, check_pdf  # PDF readers: only this command
 
-    total = 0
+    total = unjudged = 0
     try:
         limits = Limits(in_range("safe", safe, 0, 50) * MM, in_range("min-size", min_size, 0, 72),
                         in_range("min-ppi", min_ppi, 0, 10_000))
         for path in files:
-            found = check_pdf(path, limits)
+            try:
+                found = check_pdf(path, limits)
+            except PrintkitError as exc:
+                typer.echo(f"error: {exc.problems[0]}", err=True)
+                unjudged += 1
+                continue
             for line in found.notes:
                 typer.echo(f"{path}: note: {line}")
             for line in found.problems:
@@ -196,7 +202,8 @@ def preflight(
         return
     if total:
         typer.echo(f"{total} problem{'s' if total != 1 else ''} found.")
-        raise typer.Exit(1)
+    if unjudged or total:
+        raise typer.Exit(2 if unjudged else 1)
 
 
 @app.command()
