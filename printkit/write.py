@@ -241,7 +241,8 @@ def _second_name(target: Path) -> Path | None:
 
 
 def _write_journal(journal: Path, changes: list[Change]) -> None:
-    entries = [[str(c.temp), str(c.target), str(c.old) if c.old else None] for c in changes]
+    entries = [[str(c.temp.absolute()), str(c.target.absolute()),
+                str(c.old.absolute()) if c.old else None] for c in changes]
     tmp = journal.with_name(journal.name + ".tmp")
     with open(tmp, "w", encoding="utf-8") as fh:
         json.dump(entries, fh)
