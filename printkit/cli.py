@@ -44,6 +44,14 @@ def fail(error: PrintkitError) -> None:
     raise typer.Exit(2)
 
 
+def interrupted() -> None:
+    """Ctrl-C: the previous output is as it was (printkit.write), no traceback."""
+    from printkit.__main__ import INTERRUPTED
+
+    typer.echo(INTERRUPTED, err=True)
+    raise typer.Exit(130)
+
+
 def parse_offset(text: str | None) -> tuple[float, float] | None:
     """'1,-0.5' (mm) as a shift in points; None when not given."""
     if text is None:
@@ -133,6 +141,8 @@ def build(
     except PrintkitError as exc:
         fail(exc)
         return
+    except KeyboardInterrupt:
+        interrupted()
     for item in built:
         typer.echo(f"{item.path}  ({item.pages} page{'s' if item.pages != 1 else ''})")
     typer.echo(f"{len(built)} files written.")

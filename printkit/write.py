@@ -6,9 +6,8 @@ An output set is all old or all new:
    anything is written);
 2. every file is written in full to a temporary name beside its target
    (`.<name>.<pid>.*.tmp`) and synced;
-3. under a lock on the output folder (`.printkit.lock`: two builds into one folder take
-   turns), each old file gets a second name (a hard link, `.<name>.<pid>.*.old.tmp`) and a
-   journal (`.printkit-journal.<pid>.json`) lists what is about to change;
+3. under a lock on the output folder (two builds into one folder take turns), each old
+   file gets a second name (a hard link, `.<name>.<pid>.*.old.tmp`) and a journal (`.printkit-journal.<pid>.json`) lists what is about to change;
 4. the temporary files are renamed over the targets, Ctrl-C held back until the last;
 5. the journal and the second names are removed.
 
@@ -35,7 +34,6 @@ from typing import Any
 
 from printkit.errors import PrintkitError, Problem, Where
 
-LOCK = ".printkit.lock"
 JOURNAL = re.compile(r"^\.printkit-journal\.(\d+)\.json$")
 _TEMP = re.compile(r"^\..+\.(\d+)\.[a-z0-9_]{8}(\.old)?\.tmp$")  # .<name>.<pid>.*.tmp
 
@@ -165,8 +163,9 @@ def write_all(files: list[tuple[Path, bytes]], root: Path) -> None:
 
 @contextmanager
 def _locked(root: Path) -> Iterator[None]:
-    """The output folder's lock: builds into one folder change its files one at a time."""
-    fd = os.open(root / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+    """The output folder's lock (on the folder itself: no file is left behind): builds
+    into one folder change its files one at a time."""
+    fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield
