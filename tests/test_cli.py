@@ -131,3 +131,37 @@ def test_preflight_limits_must_be_finite_and_in_range(cli, tmp_path: Path, optio
     shown = f"{float(value):g}"
     assert run.errors[0] == f"error: {option} {shown}: use a number from {limits}"
     assert run.code == 2
+
+
+@pytest.mark.parametrize("command", ["build", "check"])
+def test_a_lang_that_names_no_language_is_refused(cli, tmp_path: Path, command: str) -> None:
+    """`--lang ''` built nothing and exited 0."""
+    run = cli(command, "--lang", "", "--out", "out") if command == "build" \
+        else cli(command, "--lang", "")
+    assert run.errors[0].startswith("error: --lang ''")
+    assert "names no language; choose da (Dansk)" in run.errors[0]
+    assert run.code == 2 and not (tmp_path / "out").exists()
+
+
+def test_a_page_over_200_inches_is_refused(cli, tmp_path: Path) -> None:
+    """A shop bleed of 3 m made pages PDF viewers refuse; now the build stops."""
+    (tmp_path / "printkit.toml").write_text('[vendors.huge]\nbleed = "3000mm"\n'
+                                            'sides = "alternate"\n', "utf-8")
+    run = cli("build", "--target", "shop", "--vendor", "huge", "--config", "printkit.toml",
+              "--out", "out")
+    assert run.code == 2 and not (tmp_path / "out").exists()
+    assert any("PDF pages are at most 200 inches (5080 mm)" in e for e in run.errors)
+
+
+@pytest.mark.parametrize("epoch", ["1", "not a date", "99999999999999999999"])
+def test_source_date_epoch_changes_no_byte(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                           epoch: str) -> None:
+    """The PDFs carry a fixed date; SOURCE_DATE_EPOCH (which reportlab reads, and fails on
+    when it is not a number) is ignored."""
+    from printkit.pipeline import Options, build
+
+    build("spankopoly", ["nl"], None, tmp_path / "plain", Options(), only=("lines",))
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", epoch)
+    build("spankopoly", ["nl"], None, tmp_path / "epoch", Options(), only=("lines",))
+    plain = (tmp_path / "plain" / "spankopoly" / "nl" / "lines.pdf").read_bytes()
+    assert (tmp_path / "epoch" / "spankopoly" / "nl" / "lines.pdf").read_bytes() == plain

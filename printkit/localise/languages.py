@@ -118,8 +118,12 @@ def resolve(text: str, languages: dict[str, Language]) -> str:
     for code, entry in refused.items():
         if wanted == code or wanted in [_normal(a) for a in entry.get("aliases", [])]:
             raise PrintkitError(f"--lang {text}: {entry['message']}")
-    choices = ", ".join(f"{c} ({lang.name})" for c, lang in sorted(languages.items()))
-    raise PrintkitError(f"--lang {text}: unknown language; choose {choices} or all")
+    raise PrintkitError(f"--lang {text}: unknown language; choose {_choices(languages)} or "
+                        "all")
+
+
+def _choices(languages: dict[str, Language]) -> str:
+    return ", ".join(f"{c} ({lang.name})" for c, lang in sorted(languages.items()))
 
 
 def asked_codes(texts: list[str], languages: dict[str, Language]) -> set[str] | None:
@@ -140,4 +144,7 @@ def resolve_many(texts: list[str], languages: dict[str, Language],
                 continue
             new = list(game_languages) if _normal(part) == "all" else [resolve(part, languages)]
             codes.extend(c for c in new if c not in codes)
+    if not codes:  # --lang '' built nothing and said "0 files written"
+        raise PrintkitError(f"--lang '{','.join(texts)}': names no language; choose "
+                            f"{_choices(languages)} or all")
     return codes
