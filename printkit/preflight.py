@@ -141,8 +141,10 @@ def bound_child() -> None:
     with open("/proc/self/statm", "rb") as fh:
         now = int(fh.read().split()[0]) * resource.getpagesize()
     memory = now + MEMORY * 2**20
-    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-    resource.setrlimit(resource.RLIMIT_CPU, (SECONDS, SECONDS + 5))
+    for limit, wanted in ((resource.RLIMIT_AS, memory), (resource.RLIMIT_CPU, SECONDS)):
+        hard = resource.getrlimit(limit)[1]  # a lower limit set from outside stays
+        wanted = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        resource.setrlimit(limit, (wanted, wanted))
 
 
 def check_pages(path: Path, limits: Limits) -> Report:

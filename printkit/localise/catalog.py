@@ -169,6 +169,10 @@ def check_placeholders(catalog: Catalog, path: Path, problems: Problems) -> None
         if not ids[0]:
             continue
         where = problems.where(path, message.lineno, _shown_id(ids[0]))
+        if len(ids) > 2:
+            problems.add(where, "more than one msgid_plural; a message has one msgid and "
+                         "at most one msgid_plural")
+            continue
         if any("\0" in text for text in (*ids, *strings) if text):
             problems.add(where, "a NUL character (\\0) in the text; remove it")
             continue
