@@ -13,9 +13,8 @@ An output set is all old or all new:
 
 If a rename fails, the renames done are undone from the second names, so the previous set
 is back. A build killed outright during step 4 leaves its journal; the next build into the
-same folder puts the previous set back first. Temporary files belong to the
-build whose process id they carry: another build removes them only once that process is
-gone.
+same folder puts the previous set back first. Temporary files belong to the build whose
+process id they carry: another build removes them only once that process is gone.
 """
 
 from __future__ import annotations
