@@ -89,7 +89,8 @@ def judged(path: Path, limits: Limits) -> Report | str:
         return f"cannot judge this PDF: {exc}"
     except Exception as exc:  # a malformed PDF can break the readers anywhere
         causes = _causes(exc)
-        if any(isinstance(e, MemoryError) for e in causes):
+        # out of memory: a MemoryError, or C code failing without one (SystemError)
+        if any(isinstance(e, (MemoryError, SystemError)) for e in causes):
             return f"cannot judge this PDF: it needs more than {MEMORY} MB"
         if any(isinstance(e, RecursionError) for e in causes):
             return "cannot judge this PDF: its objects are nested too deeply"
