@@ -166,16 +166,16 @@ def check_pages(path: Path, limits: Limits) -> Report:
         if problem:
             report.problems.append(f"font {name}: {problem}")
     with pdfplumber.open(path) as pdf:
-        for number, page in enumerate(pdf.pages, 1):
+        for number, drawn in enumerate(pdf.pages, 1):
             trim = effective_trim(pages[number - 1])
             bleed = box_of(pages[number - 1], "/BleedBox") or trim
-            found = text_size(page, limits) + image_problems(page, limits)
+            found = text_size(drawn, limits) + image_problems(drawn, limits)
             if number in tiles:
                 report.notes.append(f"p{number}: a tile: safe zone and bleed are checked on "
                                     "the one-sheet original")
             else:
-                found += safe_zone(page, trim, limits) + bleed_problems(page, trim, bleed,
-                                                                        limits)
+                found += safe_zone(drawn, trim, limits) + bleed_problems(drawn, trim, bleed,
+                                                                         limits)
             report.problems += [f"p{number}: {p}" for p in found]
     return report
 

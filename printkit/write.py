@@ -176,7 +176,7 @@ def _locked(root: Path) -> Iterator[None]:
 def _held_back() -> Iterator[None]:
     """Ctrl-C (SIGINT) and SIGTERM wait until the block is done, then act."""
     caught: list[int] = []
-    previous: dict[int, Any] = {}
+    previous: dict[signal.Signals, Any] = {}
 
     def remember(signum: int, frame: Any) -> None:
         caught.append(signum)
@@ -189,10 +189,10 @@ def _held_back() -> Iterator[None]:
     try:
         yield
     finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-        for sig in caught[:1]:
-            signal.raise_signal(sig)
+        for which, handler in previous.items():
+            signal.signal(which, handler)
+        for signum in caught[:1]:
+            signal.raise_signal(signum)
 
 
 def _swap(temps: list[tuple[Path, Path]], root: Path) -> None:

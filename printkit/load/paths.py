@@ -42,7 +42,7 @@ def check_links(folder: Path, problems: Problems) -> None:
                          " copy the file into the folder instead")
 
 
-def walk(folder: Path, problems: Problems | None = None) -> Iterator[tuple[Path, os.DirEntry]]:
+def walk(folder: Path, problems: Problems | None = None) -> Iterator[tuple[Path, os.DirEntry[str]]]:
     """Everything in folder, folders before their contents, in name order, links not
     followed, at most MAX_DEPTH folders deep (a loop, not a recursion: 1000 nested folders
     are no harder than one). A folder that cannot be read is a problem, if `problems`."""

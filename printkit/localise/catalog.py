@@ -76,7 +76,7 @@ def read_catalog(path: Path, locale: str, problems: Problems) -> Catalog | None:
         return None
     if not check_plural_forms(catalog, path, problems):
         return None
-    for line, first, key in catalog.duplicates:
+    for line, first, key in getattr(catalog, "duplicates", []):
         problems.add(problems.where(path, line, _shown_id(key)), f"this msgid is defined "
                      f"twice (first at line {first}); keep one translation")
     check_placeholders(catalog, path, problems)
@@ -96,11 +96,12 @@ class _Catalog(Catalog):
         super().__init__(locale=locale)
         self.duplicates: list[tuple[int, int, object]] = []  # (line, first line, msgid)
 
-    def __setitem__(self, id: object, message: Any) -> None:  # noqa: A002 (Babel's name)
+    def __setitem__(self, id: str | tuple[str, ...] | list[str],  # noqa: A002
+                    message: Any) -> None:
         key = self._key_for(id, message.context)
         first = self._messages.get(key)
         if id and first is not None:
-            self.duplicates.append((message.lineno, first.lineno, id))
+            self.duplicates.append((message.lineno or 0, first.lineno or 0, id))
         super().__setitem__(id, message)
 
     @property

@@ -141,7 +141,7 @@ class BoundedFormatter(SandboxedFormatter):
         return text
 
 
-def _growth(name: str, args: tuple, kwargs: dict) -> int:
+def _growth(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> int:
     """The most characters a growing filter or str method makes from its arguments (0 for
     those that do not grow beyond their input and a bounded width)."""
     texts = [a for a in (*args, *kwargs.values()) if isinstance(a, str)]
@@ -233,11 +233,11 @@ class Sandbox(ImmutableSandboxedEnvironment):
         mapping = value.__name__ == "format_map"
 
         def bounded(*args: Any, **kwargs: Any) -> str:
-            if mapping:
-                if kwargs or len(args) != 1:
-                    raise TypeError("format_map() takes exactly one argument")
-                args, kwargs = (), args[0]
-            return str(BoundedFormatter(self).vformat(pattern, args, kwargs))
+            if not mapping:
+                return str(BoundedFormatter(self).vformat(pattern, args, kwargs))
+            if kwargs or len(args) != 1:
+                raise TypeError("format_map() takes exactly one argument")
+            return str(BoundedFormatter(self).vformat(pattern, (), args[0]))
 
         return functools.update_wrapper(bounded, value)
 

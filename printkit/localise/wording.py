@@ -54,7 +54,7 @@ class Wording:
         self.env.globals.update(self.helpers())
         self.compiled: dict[str, Template] = {}
         self.rendering: list[tuple[str, ...]] = []  # keys of the texts being rendered
-        self.rendered: dict[tuple, str] = {}  # each text rendered once per context
+        self.rendered: dict[tuple[Any, ...], str] = {}  # each text rendered once per context
         self.named: frozenset[str] | None = None  # ids name() accepts, found when first used
 
     def where(self, text: TextSource | None, keys: tuple[str, ...]) -> Where:
@@ -241,7 +241,7 @@ class Wording:
         return _section(self.game, ref)
 
 
-def _memo(source: str, keys: tuple[str, ...], context: dict[str, Any]) -> tuple | None:
+def _memo(source: str, keys: tuple[str, ...], context: dict[str, Any]) -> tuple[Any, ...] | None:
     """The key a rendered text is remembered by (None if a value in its context cannot be
     a key, such as a list)."""
     memo = (source, keys, tuple(sorted(context.items())))
