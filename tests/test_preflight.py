@@ -156,15 +156,29 @@ def test_a_pdf_preflight_cannot_judge_is_one_line_and_exit_2(tmp_path: Path,
 
 def test_tiles_declared_beyond_the_last_page_are_only_the_pages_there_are(
         tmp_path: Path) -> None:
-    """`pages=1-30000000` in the keywords made a set of 30 million pages (2.2 GB)."""
+    """`pages=1-30000000` in the keywords made a set of 30 million pages (2.2 GB): in a
+    process limited to 1 GB it is one page, a tile, and no more."""
+    import resource
+    import subprocess
+    import sys
+
     from hostile_pdfs import HOSTILE
 
     path = tmp_path / "tiles.pdf"
     path.write_bytes(HOSTILE["tiles_pages_30_million"])
-    report = check_pdf(path)
-    assert report.pages == 1
-    assert report.notes == ["p1: a tile: safe zone and bleed are checked on the one-sheet "
-                            "original"]
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))
+
+    run = subprocess.run([sys.executable, "-m", "printkit", "preflight", str(path)],
+                         capture_output=True, text=True, preexec_fn=limited, timeout=120,
+                         env=dict(os.environ, PYTHONPATH=str(Path(__file__).parent.parent)))
+    assert run.stdout.splitlines() == [
+        f"{path}: note: p1: a tile: safe zone and bleed are checked on the one-sheet "
+        "original",
+        f"{path}: p1: no TrimBox: the finished size is unknown (a print shop needs it)",
+        "1 problem found."], run.stderr
+    assert run.returncode == 1
 
 
 def test_preflight_checks_each_file_within_its_memory(tmp_path: Path,
