@@ -6,6 +6,7 @@ is written in that case.
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -61,6 +62,14 @@ def fail(error: PrintkitError, outcome: str = "nothing was written") -> None:
     raise typer.Exit(2)
 
 
+def interrupted() -> None:
+    """Ctrl-C: the previous output is as it was (printkit.write), no traceback."""
+    from printkit.__main__ import INTERRUPTED
+
+    typer.echo(INTERRUPTED, err=True)
+    raise typer.Exit(130)
+
+
 def parse_offset(text: str | None) -> tuple[float, float] | None:
     """'1,-0.5' (mm) as a shift in points; None when not given."""
     if text is None:
@@ -70,7 +79,20 @@ def parse_offset(text: str | None) -> tuple[float, float] | None:
     except ValueError:
         raise PrintkitError(f"--back-offset {text}: write two numbers in mm, e.g. 1,-0.5") \
             from None
+    if not all(math.isfinite(v) and abs(v) <= MAX_OFFSET for v in (x, y)):
+        raise PrintkitError(f"--back-offset {text}: each shift is a number from "
+                            f"-{MAX_OFFSET:g} to {MAX_OFFSET:g} mm")
     return x * MM, y * MM
+
+
+MAX_OFFSET = 100.0  # mm: a printer shifts its backs by a few
+
+
+def in_range(option: str, value: float, low: float, high: float) -> float:
+    """A number of an option, refused unless finite and from low to high."""
+    if not (math.isfinite(value) and low <= value <= high):
+        raise PrintkitError(f"--{option} {value:g}: use a number from {low:g} to {high:g}")
+    return value
 
 
 PaperOpt = Annotated[str, typer.Option(
@@ -155,11 +177,11 @@ def verbosity(quiet: bool, verbose: bool) -> int:
 def build(
     game: GameArg = DEFAULT_GAME,
     lang: LangOpt = [],  # noqa: B006 (typer reads the default)
-    only: OnlyOpt = [],  # noqa: B006
+    only: OnlyOpt = [],  # noqa: B006 (typer reads the default)
     data: DataOpt = None,
     out: OutOpt = Path("output"),
     players: PlayersOpt = None,
-    paper: PapersOpt = [],  # noqa: B006
+    paper: PapersOpt = [],  # noqa: B006 (typer reads the default)
     duplex: DuplexOpt = "",
     back_offset: OffsetOpt = None,
     printer: PrinterOpt = "",
@@ -184,6 +206,8 @@ def build(
     except PrintkitError as exc:
         fail(exc)
         return
+    except KeyboardInterrupt:
+        interrupted()
     list_files(built, level)
     for warning in sorted({w for item in built for w in item.warnings}):
         typer.echo(f"warning: {warning}", err=True)
@@ -192,8 +216,8 @@ def build(
 @app.command()
 def preview(
     game: GameArg = DEFAULT_GAME,
-    lang: LangOpt = [],  # noqa: B006
-    only: OnlyOpt = [],  # noqa: B006
+    lang: LangOpt = [],  # noqa: B006 (typer reads the default)
+    only: OnlyOpt = [],  # noqa: B006 (typer reads the default)
     dpi: Annotated[int, typer.Option(min=10, max=600, help="Resolution of the page "
                                      "pictures.")] = 100,
     open_: Annotated[bool, typer.Option("--open", help="Open the contact sheets with the "
@@ -201,7 +225,7 @@ def preview(
     data: DataOpt = None,
     out: OutOpt = Path("output"),
     players: PlayersOpt = None,
-    paper: PapersOpt = [],  # noqa: B006
+    paper: PapersOpt = [],  # noqa: B006 (typer reads the default)
     duplex: DuplexOpt = "",
     back_offset: OffsetOpt = None,
     printer: PrinterOpt = "",
@@ -263,8 +287,8 @@ def serve(
     game: GameArg = DEFAULT_GAME,
     lang: Annotated[list[str], typer.Option(
         "--lang", "-l", help="Languages to show (default: every language of the game); "
-        "repeatable.")] = ["all"],  # noqa: B006
-    only: OnlyOpt = [],  # noqa: B006
+        "repeatable.")] = ["all"],  # noqa: B006 (typer reads the default)
+    only: OnlyOpt = [],  # noqa: B006 (typer reads the default)
     host: Annotated[str, typer.Option(help="Address to listen on (default: this computer "
                                       "only).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port (0: any free one).")]
@@ -273,7 +297,7 @@ def serve(
                                      "pictures.")] = 60,
     data: DataOpt = None,
     players: PlayersOpt = None,
-    paper: PapersOpt = [],  # noqa: B006
+    paper: PapersOpt = [],  # noqa: B006 (typer reads the default)
     duplex: DuplexOpt = "",
     back_offset: OffsetOpt = None,
     printer: PrinterOpt = "",
@@ -336,18 +360,26 @@ def preflight(
 ) -> None:
     """Check PDFs for print: boxes, embedded fonts, small text, the safe zone, images.
 
-    Prints every problem found; exits with 1 if there is any, 0 if all files are clean.
+    Prints every problem found; exits with 2 if a file cannot be read or judged (one line
+    each), else 1 if there is any problem, 0 if all files are clean.
     """
     from printkit.preflight import Limits, check_pdf  # PDF readers: only this command
 
-    limits = Limits(safe * MM, min_size, min_ppi)
-    if target not in ("", "home", "shop"):
+    if target.lower() not in ("", "home", "shop"):
         fail(PrintkitError(f"--target {target}: choose home or shop"))
         return
-    total = 0
+    total = unjudged = 0
     try:
+        limits = Limits(in_range("safe", safe, 0, 50) * MM,
+                        in_range("min-size", min_size, 0, 72),
+                        in_range("min-ppi", min_ppi, 0, 10_000))
         for path in files:
-            found = check_pdf(path, limits, target)
+            try:
+                found = check_pdf(path, limits, target.lower())
+            except PrintkitError as exc:
+                typer.echo(f"error: {exc.problems[0]}", err=True)
+                unjudged += 1
+                continue
             for line in found.notes:
                 typer.echo(f"{path}: note: {line}")
             for line in found.problems:
@@ -361,7 +393,8 @@ def preflight(
         return
     if total:
         typer.echo(f"{total} problem{'s' if total != 1 else ''} found.")
-        raise typer.Exit(1)
+    if unjudged or total:
+        raise typer.Exit(2 if unjudged else 1)
 
 
 @app.command()
@@ -370,7 +403,7 @@ def check(
     lang: LangOpt = [],  # noqa: B006 (typer reads the default)
     data: DataOpt = None,
     players: PlayersOpt = None,
-    paper: PapersOpt = [],  # noqa: B006
+    paper: PapersOpt = [],  # noqa: B006 (typer reads the default)
     duplex: DuplexOpt = "",
     back_offset: OffsetOpt = None,
     printer: PrinterOpt = "",

@@ -13,7 +13,10 @@ one-sheet original, so those two checks are skipped on them (with a note).
 from __future__ import annotations
 
 import math
+import os
+import pickle
 import re
+import signal
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +25,6 @@ from typing import Any
 import pdfplumber
 from pypdf import PdfReader
 from pypdf.errors import PdfReadError
-from pypdf.generic import DictionaryObject
 
 from printkit.claims import Claim, card_safe_zone, claim_problems, read_claim
 from printkit.errors import PrintkitError
@@ -34,7 +36,7 @@ BASE14 = {"Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique", "
           "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique", "Times-Roman",
           "Times-Bold", "Times-Italic", "Times-BoldItalic", "Symbol", "ZapfDingbats"}
 TOUCH = 0.5  # points: artwork this close to a trim edge touches it
-TILES = re.compile(r"printkit-tiles\b.*?\bpages=(\d+)-(\d+)")
+TILES = re.compile(r"printkit-tiles\b.*?\bpages=(\d{1,9})-(\d{1,9})\b")
 
 Box = tuple[float, float, float, float]
 
@@ -54,25 +56,118 @@ class Report:
     notes: list[str] = field(default_factory=list)
 
 
+MAX_PAGES = 10_000  # pages of one file (a card deck of 10 000 cards has fewer sheets)
+MAX_DRAWING = 8 * 2**20  # bytes of drawing per page, unpacked (printkit's pages: < 50 KB)
+MAX_FORMS = 2_000  # form XObjects per file, and MAX_NESTING of them inside each other
+MAX_NESTING = 32
+MAX_SIDE = 200 * 72  # points: PDF pages are at most 200 inches (PDF 1.7, annex C)
+MEMORY = 1024  # MB a check may use on top of what printkit uses already
+SECONDS = 60  # CPU seconds a check may take per file
+
+
+class Unjudged(Exception):  # noqa: N818 (a verdict, not an error of printkit)
+    """A PDF preflight cannot judge: the one-line reason."""
+
+
 def check_pdf(path: Path, limits: Limits = Limits(), target: str = "") -> Report:
-    """Every print problem of one PDF; raises PrintkitError if it cannot be read. With
-    target `shop` it is judged as a file for a print shop whatever it says it is."""
+    """Every print problem of one PDF; raises PrintkitError (one line) if it cannot be read
+    or judged. With target `shop` it is judged as a file for a print shop whatever it says
+    it is. Where processes can be forked, the file is checked in a process of its own
+    with at most MEMORY MB and SECONDS s: a hostile PDF cannot exhaust the machine."""
     if path.exists() and not path.is_file():  # a pipe would wait, /dev/zero never end
         raise PrintkitError(f"{path}: not a readable PDF (not a regular file)")
+    result = apart(lambda: judged(path, limits, target)) if hasattr(os, "fork") else \
+        judged(path, limits, target)
+    if isinstance(result, str):
+        raise PrintkitError(f"{path}: {result}")
+    return result
+
+
+def judged(path: Path, limits: Limits, target: str = "") -> Report | str:
+    """The report of one file, or why it cannot be judged."""
     try:
-        reader = PdfReader(path)
-        pages = reader.pages
-        count = len(pages)
-    except (OSError, PdfReadError, ValueError) as exc:
-        raise PrintkitError(f"{path}: not a readable PDF ({exc})") from None
+        return check_pages(path, limits, target)
+    except (OSError, PdfReadError) as exc:
+        return f"not a readable PDF ({exc})"
+    except Unjudged as exc:
+        return f"cannot judge this PDF: {exc}"
+    except Exception as exc:  # a malformed PDF can break the readers anywhere
+        causes = _causes(exc)
+        # out of memory: a MemoryError, or C code failing without one (SystemError)
+        if any(isinstance(e, (MemoryError, SystemError)) for e in causes):
+            return f"cannot judge this PDF: it needs more than {MEMORY} MB"
+        if any(isinstance(e, RecursionError) for e in causes):
+            return "cannot judge this PDF: its objects are nested too deeply"
+        return f"cannot judge this PDF: malformed ({exc.__class__.__name__}: {exc})"[:300]
+
+
+def _causes(exc: BaseException) -> list[BaseException]:
+    """An exception and those it was raised from (pdfminer wraps a MemoryError)."""
+    found: list[BaseException] = []
+    while exc is not None and len(found) < 20:
+        found.append(exc)
+        exc = exc.__cause__ or exc.__context__  # type: ignore[assignment]
+    return found
+
+
+def apart(run: Callable[[], Report | str]) -> Report | str:
+    """run() in a forked process bounded to MEMORY MB more than now and SECONDS of CPU."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        code = 0
+        try:
+            os.close(read)
+            quiet = os.open(os.devnull, os.O_WRONLY)  # the readers' warnings are not verdicts
+            os.dup2(quiet, 1)
+            os.dup2(quiet, 2)
+            bound_child()
+            data = pickle.dumps(run())
+            with os.fdopen(write, "wb") as fh:
+                fh.write(data)
+        except BaseException:
+            code = 1
+        finally:
+            os._exit(code)
+    os.close(write)
+    with os.fdopen(read, "rb") as fh:
+        data = fh.read()
+    _, status = os.waitpid(pid, 0)
+    if data and os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0:
+        result: Report | str = pickle.loads(data)
+        return result
+    return f"cannot judge this PDF: it needs more than {MEMORY} MB or {SECONDS} s"
+
+
+def bound_child() -> None:
+    import resource  # POSIX only, as fork is
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    with open("/proc/self/statm", "rb") as fh:
+        now = int(fh.read().split()[0]) * resource.getpagesize()
+    memory = now + MEMORY * 2**20
+    for limit, wanted in ((resource.RLIMIT_AS, memory), (resource.RLIMIT_CPU, SECONDS)):
+        hard = resource.getrlimit(limit)[1]  # a lower limit set from outside stays
+        wanted = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        resource.setrlimit(limit, (wanted, wanted))
+
+
+def check_pages(path: Path, limits: Limits, target: str = "") -> Report:
+    """Every print problem of one PDF (Unjudged if it is beyond preflight's bounds)."""
+    reader = PdfReader(path)
+    pages = reader.pages
+    count = len(pages)
+    if count > MAX_PAGES:
+        raise Unjudged(f"{count} pages; preflight judges files of up to {MAX_PAGES}")
     report = Report(count)
-    tiles = tile_pages(reader)
+    tiles = tile_pages(reader, count)
     claim = read_claim(reader, target)
     report.problems += claim_problems(reader, claim)
     fonts: dict[str, str] = {}
     for number, page in enumerate(pages, 1):
+        check_bounds(page, number)
         report.problems += [f"p{number}: {p}" for p in box_problems(page)]
-        collect_fonts(page.get("/Resources"), fonts, set())
+        collect_fonts(page.get("/Resources"), fonts)
     for name, problem in sorted(fonts.items()):
         if problem:
             report.problems.append(f"font {name}: {problem}")
@@ -91,17 +186,52 @@ def check_pdf(path: Path, limits: Limits = Limits(), target: str = "") -> Report
     return report
 
 
-def tile_pages(reader: PdfReader) -> set[int]:
-    keywords = str(reader.metadata.get("/Keywords", "") if reader.metadata else "")
+def check_bounds(page: Any, number: int) -> None:
+    """A page preflight can judge: every box four finite numbers and at most 200 inches,
+    a MediaBox, and at most MAX_DRAWING bytes of drawing."""
+    for key in ("/MediaBox", "/CropBox", "/BleedBox", "/TrimBox", "/ArtBox"):
+        box = box_of(page, key)
+        if box is not None and max(box[2] - box[0], box[3] - box[1]) > MAX_SIDE:
+            raise Unjudged(f"p{number}: the {key[1:]} is over 200 inches (PDF's limit)")
+    if box_of(page, "/MediaBox") is None:
+        raise Unjudged(f"p{number}: no MediaBox (a page without a size)")
+    contents = page.get_contents()
+    size = len(contents.get_data()) if contents is not None else 0
+    if size > MAX_DRAWING:
+        raise Unjudged(f"p{number}: {size / 2**20:.0f} MB of drawing; preflight judges up "
+                       f"to {MAX_DRAWING // 2**20} MB a page")
+
+
+def tile_pages(reader: PdfReader, count: int) -> set[int]:
+    """The pages the keywords declare tiles (only pages the file has)."""
+    keywords = str(reader.metadata.get("/Keywords", "") if reader.metadata else "")[:10_000]
     match = TILES.search(keywords)
-    return set(range(int(match.group(1)), int(match.group(2)) + 1)) if match else set()
+    if not match:
+        return set()
+    first, last = int(match.group(1)), int(match.group(2))
+    return set(range(max(1, first), min(last, count) + 1))
+
+
+INHERITED = ("/MediaBox", "/CropBox")  # a page takes these from its parents when it has none
 
 
 def box_of(page: Any, key: str) -> Box | None:
     """A page box as given in the file (None when absent: defaults do not count)."""
-    if key not in page:
+    node, depth = page, 0
+    while key not in node and key in INHERITED and "/Parent" in node and depth < MAX_NESTING:
+        node, depth = node["/Parent"].get_object(), depth + 1
+        if not isinstance(node, dict):
+            raise Unjudged("a page whose parent is not a dictionary")
+    if key not in node:
         return None
-    x0, y0, x1, y1 = (float(v) for v in page[key])
+    value = node[key]
+    value = value.get_object() if hasattr(value, "get_object") else value
+    try:
+        x0, y0, x1, y1 = (float(v) for v in value)
+    except (TypeError, ValueError):
+        raise Unjudged(f"the {key[1:]} is not four numbers") from None
+    if not all(math.isfinite(v) for v in (x0, y0, x1, y1)):
+        raise Unjudged(f"the {key[1:]} is not four finite numbers")
     return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
 
 
@@ -111,7 +241,7 @@ def effective_trim(page: Any) -> Box:
         box = box_of(page, key)
         if box is not None:
             return box
-    raise PrintkitError("a page without a MediaBox")
+    raise Unjudged("a page without a MediaBox")
 
 
 def contains(outer: Box, inner: Box, tol: float = 0.01) -> bool:
@@ -136,37 +266,62 @@ def box_problems(page: Any) -> list[str]:
     return problems
 
 
-def collect_fonts(resources: Any, fonts: dict[str, str], seen: set[int]) -> None:
-    """Every font of a resource dictionary and of its forms: name -> problem ('' if none)."""
-    if resources is None:
-        return
-    resources = resources.get_object()
-    if id(resources) in seen:
-        return
-    seen.add(id(resources))
-    for font in pdf_dict(resources.get("/Font")).values():
-        font = font.get_object()
-        name = str(font.get("/BaseFont", "(unnamed)")).lstrip("/")
-        fonts[name] = fonts.get(name) or font_problem(font, name)
-    for xobject in pdf_dict(resources.get("/XObject")).values():
-        xobject = xobject.get_object()
-        if xobject.get("/Subtype") == "/Form":
-            collect_fonts(xobject.get("/Resources"), fonts, seen)
+def collect_fonts(resources: Any, fonts: dict[str, str]) -> None:
+    """Every font of a resource dictionary and of its forms: name -> problem ('' if none).
+
+    Forms are followed in a loop, at most MAX_FORMS of them and MAX_NESTING deep."""
+    stack, seen = [(resources, 0)], set()
+    while stack:
+        resources, depth = stack.pop()
+        if resources is None:
+            continue
+        key = _identity(resources)
+        resources = resources.get_object()
+        if key in seen or not isinstance(resources, dict):
+            continue
+        seen.add(key)
+        if len(seen) > MAX_FORMS or depth > MAX_NESTING:
+            raise Unjudged(f"more than {MAX_FORMS} forms, or forms nested over "
+                           f"{MAX_NESTING} deep")
+        for font in _dict(resources.get("/Font")).values():
+            font = font.get_object()
+            if not isinstance(font, dict):
+                raise Unjudged("a font that is not a dictionary")
+            name = str(font.get("/BaseFont", "(unnamed)")).lstrip("/")
+            fonts[name] = fonts.get(name) or font_problem(font, name)
+        for xobject in _dict(resources.get("/XObject")).values():
+            form = xobject.get_object()
+            if isinstance(form, dict) and form.get("/Subtype") == "/Form":
+                stack.append((form.get("/Resources"), depth + 1))
 
 
-def pdf_dict(value: Any) -> DictionaryObject:
-    """A PDF dictionary through its indirect reference (an empty one when absent)."""
-    found = value.get_object() if value else None
-    return found if isinstance(found, DictionaryObject) else DictionaryObject()
+def _identity(value: Any) -> object:
+    """An indirect object by its number (the same object read twice is one), else by id."""
+    ref = getattr(value, "indirect_reference", None) or value
+    return (ref.idnum, ref.generation) if hasattr(ref, "idnum") else id(value)
+
+
+def _dict(value: Any) -> dict[str, Any]:
+    value = value.get_object() if value is not None else None
+    if value is not None and not isinstance(value, dict):
+        raise Unjudged("a resource list that is not a dictionary")
+    return value or {}
 
 
 def font_problem(font: Any, name: str) -> str:
     if font.get("/Subtype") == "/Type3":
         return ""
     if font.get("/Subtype") == "/Type0":
-        font = font["/DescendantFonts"][0].get_object()
+        descendants = font.get("/DescendantFonts")
+        descendants = descendants.get_object() if descendants is not None else None
+        if not isinstance(descendants, list) or not descendants or \
+                not isinstance(descendants[0].get_object(), dict):
+            raise Unjudged(f"font {name}: a Type0 font without its descendant font")
+        font = descendants[0].get_object()
     descriptor = font.get("/FontDescriptor")
     descriptor = descriptor.get_object() if descriptor is not None else {}
+    if not isinstance(descriptor, dict):
+        raise Unjudged(f"font {name}: a font descriptor that is not a dictionary")
     if any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")):
         return ""
     if name.split("+")[-1] in BASE14:

@@ -7,10 +7,12 @@ top-level data/ and templates/ folders. A data/ folder in the working directory 
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
 from printkit.errors import PrintkitError, display_path
+from printkit.load.tables import file_problem
 
 PACKAGE = Path(__file__).resolve().parent
 FONTS = PACKAGE / "fonts"
@@ -50,33 +52,30 @@ def find_game(name: str, data: Path | None) -> Path:
     for folder in data_dirs(data):
         if is_game(folder / name):
             return folder / name
-        if folder != builtin("data"):
-            refuse_broken(folder / name)
+        broken = broken_game(folder / name)
+        if broken:  # a user's copy that cannot be read: never fall back to a built-in game
+            raise PrintkitError(broken)
     raise PrintkitError(f"no game '{name}'; available games: {', '.join(list_games(data))}")
 
 
-def refuse_broken(folder: Path) -> None:
-    """Raise if `folder` exists (or is a link) without being a readable game: a user's copy
-    of a game never silently gives way to the built-in game of the same name."""
-    manifest = folder / "game.toml"
+def broken_game(folder: Path) -> str:
+    """Why `folder`, which is there, is not a game ('' if it is not there, or is a game)."""
+    if not os.path.lexists(folder):
+        return ""
+    shown = display_path(folder, None)
+    if not folder.is_dir():
+        return f"{shown}: not a game folder (a file or a broken link); a game is a folder " \
+               "with game.toml"
+    toml = folder / "game.toml"
     try:
-        if not (folder.exists() or folder.is_symlink()):
-            return
-        shown = display_path(folder, None)
-        if not folder.is_dir():
-            why = "a link to nothing" if folder.is_symlink() and not folder.exists() \
-                else "not a folder"
-            raise PrintkitError(f"{shown}: {why}; a game is a folder holding a game.toml")
-        shown = display_path(manifest, None)
-        if manifest.is_symlink() and not manifest.exists():
-            raise PrintkitError(f"{shown}: a link to nothing; put the game's game.toml here")
-        if manifest.is_dir():
-            raise PrintkitError(f"{shown}: a folder, not a file; put the game's game.toml here")
-        raise PrintkitError(f"{shown}: missing; this folder is not a game without it (copy "
-                            "one from another game, or start anew with printkit new)")
+        os.listdir(folder)
     except OSError as exc:
-        raise PrintkitError(f"{display_path(manifest, None)}: cannot be read "
-                            f"({exc.strerror or exc}); check its permissions") from None
+        return f"{shown}: cannot read the folder ({exc.strerror})"
+    if not os.path.lexists(toml):
+        return f"{display_path(toml, None)}: missing; a game folder needs its game.toml " \
+               "(printkit new makes a complete copy of a game)"
+    why = file_problem(toml)
+    return f"{display_path(toml, None)}: {why}" if why else ""
 
 
 def is_game(folder: Path) -> bool:

@@ -20,6 +20,7 @@ import tomllib
 from pathlib import Path
 
 from printkit.errors import PrintkitError
+from printkit.load.paths import walk
 from printkit.load.tables import key_lines
 from printkit.pipeline import languages_of, load, system_of
 from printkit.resources import GAME_NAME, GAME_NAME_MAX
@@ -73,7 +74,7 @@ def new_game(name: str, source: str, data: Path | None,
 
 def copy_game(source: Path, target: Path) -> None:
     """The game's data files (not hidden files, links or anything else)."""
-    for path in sorted(source.rglob("*")):
+    for path, _ in walk(source):
         rel = path.relative_to(source)
         if any(part.startswith(".") for part in rel.parts) or path.is_symlink():
             continue

@@ -10,8 +10,9 @@ jobs run one after the other in this process: the output is the same bytes eithe
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from printkit.errors import PrintkitError, Problem
 
@@ -42,17 +43,46 @@ def run_all(jobs: Sequence[Callable[[], T]], workers: int | None = None,
     problems: list[Problem] = []
     results: list[T] = []
     context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(min(workers, len(jobs)), mp_context=context) as pool:
-        futures = [pool.submit(job) for job in jobs]
+    pool = ProcessPoolExecutor(min(workers, len(jobs)), mp_context=context,
+                               initializer=_leave_interrupts_to_the_parent)
+    try:
+        # workers are forked at the first submit: with Ctrl-C held back, so that none
+        # is interrupted before it ignores it (a pending Ctrl-C reaches the parent after)
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            futures = [pool.submit(job) for job in jobs]
+        finally:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
         for i, future in enumerate(futures):
             try:
                 results.append(future.result())
             except PrintkitError as exc:
                 problems.extend(exc.problems)
             done(i)
+    except BaseException:  # Ctrl-C, or a job's own failure: stop every worker at once
+        _stop(pool)
+        raise
+    pool.shutdown()
     if problems:
         raise PrintkitError(sorted(set(problems)))
     return results
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    """A worker ignores Ctrl-C (the terminal sends it to every process): the parent stops
+    the workers itself, so none prints a traceback or is left waiting."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _stop(pool: Any) -> None:
+    """Kill the pool's workers and let it go without waiting for their jobs."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        process.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.join(1)
 
 
 def _one_by_one(jobs: Sequence[Callable[[], T]], done: Callable[[int], None]) -> list[T]:

@@ -82,3 +82,33 @@ def test_input_too_big_for_the_parsers_is_a_located_problem(cli, tmp_path: Path)
         "2 problems; nothing was written."]
     assert run.code == 2
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("error", [PermissionError(13, "Permission denied"),
+                                   FileNotFoundError(2, "No such file or directory")],
+                         ids=["unreadable", "gone"])
+def test_a_catalog_that_cannot_be_read_is_a_located_problem(
+        cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: OSError) -> None:
+    """A label catalog that cannot be opened (mode 000 for another user), or that is
+    removed after it was found, is named as a problem (was a traceback)."""
+    import builtins
+
+    folder = copy_game("spankopoly", tmp_path / "data")
+    (folder / "languages" / "nl").mkdir(parents=True)
+    shutil.copyfile(BAD / "catalog_placeholder" / "languages" / "nl" / "language.toml",
+                    folder / "languages" / "nl" / "language.toml")
+    catalog = folder / "languages" / "nl" / "messages.po"
+    shutil.copyfile(ROOT / "templates" / "languages" / "nl" / "messages.po", catalog)
+    real = builtins.open
+
+    def refusing(file, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if str(file).endswith("data/spankopoly/languages/nl/messages.po"):
+            raise error
+        return real(file, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", refusing)
+    run = cli("build", "spankopoly", "--out", "out")
+    assert run.errors == [f"error: data/spankopoly/languages/nl/messages.po: cannot read the "
+                          f"file ({error.strerror})", "1 problem; nothing was written."]
+    assert run.code == 2
+    assert not (tmp_path / "out").exists()

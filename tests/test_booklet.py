@@ -173,3 +173,27 @@ def test_markup_the_booklet_cannot_print_is_located(game_copy: Path, tmp_path: P
     text = str(err.value)
     assert f"rules/nl.md:{line + 2}:" in text, text
     assert message in text, text
+
+
+def test_a_long_booklet_is_laid_out_in_one_pass_over_its_text(
+        game_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where a paragraph stands in rules/<lang>.md is looked up (a search of the whole
+    file) only for a paragraph with a problem: looking it up for every paragraph made a
+    booklet's layout quadratic in its size (a 9 MB file took about an hour)."""
+    from printkit.localise.kit import BookletText
+
+    paragraphs = "\n\n".join(f"Alinea {n}: de speler gooit twee dobbelstenen." for n in
+                             range(400))
+    write_rules(game_copy, "# Regels\n\n" + paragraphs + "\n")
+    real, lookups = BookletText.where, []
+
+    def counted(self: BookletText, found: str, other):  # type: ignore[no-untyped-def]
+        lookups.append(found)
+        return real(self, found, other)
+
+    monkeypatch.setattr(BookletText, "where", counted)
+    built = build("spankopoly", ["nl"], game_copy.parent, game_copy.parent.parent / "out",
+                  Options(), only=("rules",), workers=1)
+    assert [b.path.name for b in built] == ["rules.pdf", "rules-booklet.pdf"]
+    assert "Alinea 399:" in pdf_text(built[0].path)
+    assert lookups == []

@@ -107,3 +107,67 @@ def test_a_game_name_too_long_for_a_folder_is_refused(command: str) -> None:
     assert code == 2
     assert "is not a game name; use lower-case letters, digits, - and _ (at most 64 " \
         "characters)" in output
+
+
+@pytest.mark.parametrize("command", ["build", "calibrate"])
+@pytest.mark.parametrize("offset", ["nan,0", "0,-nan", "inf,0", "1e308,0", "101,0"])
+def test_a_back_offset_that_is_not_a_finite_small_number_is_refused(
+        cli, tmp_path: Path, command: str, offset: str) -> None:
+    """nan was taken (and wrote PDFs a viewer cannot show), inf and 1e308 were
+    tracebacks."""
+    run = cli(command, "--back-offset", offset, "--out", "out")
+    assert run.errors == [f"error: --back-offset {offset}: each shift is a number from -100 "
+                          "to 100 mm", "1 problem; nothing was written."]
+    assert run.code == 2
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("option,value,limits", [
+    ("--safe", "nan", "0 to 50"), ("--min-size", "nan", "0 to 72"),
+    ("--min-ppi", "inf", "0 to 10000"), ("--safe", "-1", "0 to 50"),
+    ("--min-size", "1e308", "0 to 72")])
+def test_preflight_limits_must_be_finite_and_in_range(cli, tmp_path: Path, option: str,
+                                                     value: str, limits: str) -> None:
+    """nan switched a check off without a word."""
+    pdf = tmp_path / "any.pdf"
+    pdf.write_bytes(b"%PDF-1.4\n")
+    run = cli("preflight", option, value, str(pdf))
+    shown = f"{float(value):g}"
+    assert run.errors[0] == f"error: {option} {shown}: use a number from {limits}"
+    assert run.code == 2
+
+
+@pytest.mark.parametrize("command", ["build", "check"])
+def test_a_lang_that_names_no_language_is_refused(cli, tmp_path: Path, command: str) -> None:
+    """`--lang ''` built nothing and exited 0."""
+    run = cli(command, "--lang", "", "--out", "out") if command == "build" \
+        else cli(command, "--lang", "")
+    assert run.errors[0].startswith("error: --lang ''")
+    assert "names no language; choose da (Dansk)" in run.errors[0]
+    assert run.code == 2
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_page_over_200_inches_is_refused(cli, tmp_path: Path) -> None:
+    """A shop bleed of 3 m made pages PDF viewers refuse; now the build stops."""
+    (tmp_path / "printkit.toml").write_text('[vendors.huge]\nbleed = "3000mm"\n'
+                                            'sides = "alternate"\n', "utf-8")
+    run = cli("build", "--target", "shop", "--vendor", "huge", "--config", "printkit.toml",
+              "--out", "out")
+    assert run.code == 2
+    assert not (tmp_path / "out").exists()
+    assert any("PDF pages are at most 200 inches (5080 mm)" in e for e in run.errors)
+
+
+@pytest.mark.parametrize("epoch", ["1", "not a date", "99999999999999999999"])
+def test_source_date_epoch_changes_no_byte(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                           epoch: str) -> None:
+    """The PDFs carry a fixed date; SOURCE_DATE_EPOCH (which reportlab reads, and fails on
+    when it is not a number) is ignored."""
+    from printkit.pipeline import Options, build
+
+    build("spankopoly", ["nl"], None, tmp_path / "plain", Options(), only=("lines",))
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", epoch)
+    build("spankopoly", ["nl"], None, tmp_path / "epoch", Options(), only=("lines",))
+    plain = (tmp_path / "plain" / "spankopoly" / "nl" / "lines.pdf").read_bytes()
+    assert (tmp_path / "epoch" / "spankopoly" / "nl" / "lines.pdf").read_bytes() == plain

@@ -3,7 +3,8 @@ problems (a PrintkitError whose every problem names its file), never another exc
 
 Most examples run load, validate, localise and layout without rendering; a few go all the
 way to PDF files. The examples are derandomised (the same in every CI run); set
-HYPOTHESIS_PROFILE=deep for a long random search. The examples of each test are shared by
+HYPOTHESIS_PROFILE=long (see README) for a long random search. Label catalogs, command-line
+options and the PDFs preflight reads are fuzzed too. The examples of each test are shared by
 the games of GAMES.
 """
 
@@ -14,7 +15,10 @@ import io
 import json
 import os
 import re
+import resource
+import shutil
 import tempfile
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -38,14 +42,22 @@ settings.register_profile("ci", derandomize=True, deadline=None, database=None,
 settings.register_profile("deep", max_examples=3000, deadline=None, database=None,
                           suppress_health_check=[HealthCheck.too_slow,
                                                  HealthCheck.function_scoped_fixture])
+# the long run (README, "Reliability"): random examples, each stopped after a minute (a
+# hang fails), in a process whose memory is capped by FUZZ_MEMORY_MB (a blow-up fails)
+settings.register_profile("long", max_examples=1500, deadline=timedelta(seconds=60),
+                          database=None, suppress_health_check=list(HealthCheck))
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
-DEEP = os.environ.get("HYPOTHESIS_PROFILE") == "deep"
+LONG = os.environ.get("HYPOTHESIS_PROFILE") in ("deep", "long")
+PER_TEST = settings().max_examples if LONG else 0
+if os.environ.get("FUZZ_MEMORY_MB"):  # examples run one after another: this caps each
+    _cap = int(os.environ["FUZZ_MEMORY_MB"]) * 2**20
+    resource.setrlimit(resource.RLIMIT_AS, (_cap, _cap))
 
 def examples(n: int, per_game: bool = True) -> settings:
     """n examples in all, shared by the games of GAMES (so that adding a game keeps the
     suite's time)."""
     share = max(4, n // len(GAMES)) if per_game else n
-    return settings(max_examples=3000 if DEEP else share)
+    return settings(max_examples=PER_TEST or share)
 
 # values a person (or a broken editor) might type ------------------------------------------
 
@@ -246,3 +258,153 @@ def test_mutated_games_render_to_valid_pdfs_or_fail_located(folder: Folder, tmp_
         folder.restore()
     for item in built:
         assert len(PdfReader(item.path).pages) == item.pages >= 1
+
+
+# label catalogs ----------------------------------------------------------------------------
+
+PO_FRAGMENTS = ["{", "}", "{n}", "{n:>999999999}", "{n!r}", "{0}", "{{", "}}", "%s", "%d",
+                "\\", '\\"', "\x00", "\\0", "\\n", "#, fuzzy", "msgid", "msgstr",
+                "msgstr[0]", "msgid_plural", "msgctxt", '""', "nplurals=9;", "plural=(n/0);",
+                "plural=(n != 1);", "charset=latin-1", "é", "漢"]
+po_texts = st.lists(st.one_of(st.sampled_from(PO_FRAGMENTS), words), max_size=8).map("".join)
+
+
+@examples(60)
+@given(data=st.data())
+def test_mutated_catalogs_give_a_kit_or_located_problems(folder: Folder,
+                                                         data: st.DataObject) -> None:
+    """The game's own label catalog of its source language, changed line by line."""
+    import tomllib
+
+    from conftest import ROOT
+
+    source = tomllib.loads(folder.text("game.toml"))["game"]["source_language"]
+    name = f"languages/{source}/messages.po"
+    template = ROOT / "templates" / "languages" / source
+    (folder.root / "languages" / source).mkdir(parents=True, exist_ok=True)
+    folder.write(f"languages/{source}/language.toml",
+                 (template / "language.toml").read_text("utf-8"))
+    lines = (template / "messages.po").read_text("utf-8").split("\n")
+    for _ in range(data.draw(st.integers(1, 4), label="mutations")):
+        i = data.draw(st.integers(0, len(lines) - 1), label="line")
+        how = data.draw(st.sampled_from(["string", "string", "raw", "drop", "twice"]))
+        if how == "string":
+            head = lines[i].split(" ", 1)[0] if lines[i].startswith("msg") else '"'
+            value = json.dumps(data.draw(po_texts, label="text"), ensure_ascii=False)
+            lines[i] = (head + " " + value) if head != '"' else value
+        elif how == "raw":
+            lines[i] = data.draw(po_texts, label="raw")
+        elif how == "drop":
+            del lines[i]
+        else:
+            lines.insert(i, lines[i])
+    folder.write(name, "\n".join(lines))
+    try:
+        outcome(folder.root)
+    finally:
+        shutil.rmtree(folder.root / "languages")
+        folder.restore()
+
+
+# command-line options -------------------------------------------------------------------
+
+NUMBERS = ["0", "-0", "1", "-1", "0.5", "1e308", "-1e308", "inf", "-inf", "nan", "1e-320",
+           "9" * 40, "", " ", "1,2", "1,", ",1", "1,2,3", "x", "1e3,1e3", "nan,0", "0,inf",
+           "3,-2.5", "1_0", "0x10", "\uff11"]  # the last a full-width digit one
+option_values = st.one_of(st.sampled_from(NUMBERS), words)
+OPTIONS = {
+    "calibrate": ["--paper", "--duplex", "--back-offset", "--lang", "--color", "--printer"],
+    "build": ["--lang", "--players", "--paper", "--duplex", "--back-offset", "--target",
+              "--vendor", "--board-size", "--color", "--printer"],
+    "preflight": ["--safe", "--min-size", "--min-ppi"],
+}
+CHOICES = {"--paper": ["a4", "letter", "a3"], "--duplex": ["long", "short", "none"],
+           "--lang": ["nl", "nb", "da", "all"], "--color": ["rgb", "cmyk"],
+           "--target": ["home", "shop"], "--vendor": ["eu", "us", "drivethru"],
+           "--board-size": ["a2", "a1", "450mm", "1200mm"], "--players": ["2", "4", "6"]}
+
+
+@examples(24, per_game=False)
+@given(data=st.data())
+def test_any_command_line_options_give_output_or_a_refusal(cli, tmp_path: Path,
+                                                          data: st.DataObject) -> None:
+    """Exit 0 with files, or 2 with every line an error (or the parser's "Invalid value")
+    and nothing written (1 only for preflight's problems); never a traceback (the runner
+    lets exceptions through)."""
+    command = data.draw(st.sampled_from(["calibrate", "calibrate", "preflight", "build"]),
+                        label="command")
+    args: list[str] = []
+    for option in data.draw(st.lists(st.sampled_from(OPTIONS[command]), min_size=1,
+                                     max_size=3, unique=True), label="options"):
+        choices = st.sampled_from(CHOICES[option]) if option in CHOICES else st.nothing()
+        args += [option, data.draw(st.one_of(option_values, choices), label=option)]
+    out = Path(tempfile.mkdtemp(dir=tmp_path)) / "out"
+    if command == "preflight":
+        pdf = out.parent / "sheet.pdf"
+        pdf.write_bytes(CALIBRATION)
+        run = cli("preflight", *args, str(pdf))
+    else:
+        run = cli(command, *args, "--out", str(out))
+    event(f"{command}: exit {run.code}")
+    assert run.code in ((0, 1, 2) if command == "preflight" else (0, 2)), run.err
+    if run.code == 2:  # printkit's own refusal, or the parser's (a value of the wrong type)
+        assert "Invalid value" in run.err or all(
+            line.startswith("error: ") for line in run.errors[:-1] or run.errors), run.err
+        assert not out.exists()
+
+
+# preflight's input ----------------------------------------------------------------------
+
+def _calibration() -> bytes:
+    from printkit.pipeline import calibration
+
+    return calibration(Options(), "nl")[1]
+
+
+CALIBRATION = _calibration()
+PDF_FRAGMENTS = [b"/MediaBox [0 0 1e999 1]", b"/TrimBox [0 0 200]", b"/CropBox (x)",
+                 b"/BBox [0 0 nan nan]", b"/Subtype /Type0", b"/DescendantFonts []",
+                 b"/Font 1 0 R", b"/XObject << /X 5 0 R >>", b"[" * 200, b"<<" * 200,
+                 b"/Keywords (printkit-tiles pages=1-99999999999)", b"/Count 99999999",
+                 b"/Length 999999999", b"9" * 5000, b"0 0 1 1 re f\n" * 50, b"endstream",
+                 b"endobj", b"xref", b"trailer", b"%%EOF", b"\x00", b"-1", b"/Parent 3 0 R"]
+
+
+@examples(40, per_game=False)
+@given(data=st.data())
+def test_any_pdf_is_judged_or_refused_in_one_line(tmp_path: Path,
+                                                  data: st.DataObject) -> None:
+    """A printkit PDF or a hostile one (tests/hostile_pdfs.py), cut, flipped or with
+    fragments inserted: a report, or one line saying it cannot be read or judged."""
+    from hostile_pdfs import HOSTILE
+
+    from printkit.preflight import check_pdf
+
+    names = ["calibration", *sorted(n for n in HOSTILE if "million" not in n)]
+    name = data.draw(st.sampled_from(names), label="pdf")
+    pdf = bytearray(CALIBRATION if name == "calibration" else HOSTILE[name])
+    for _ in range(data.draw(st.integers(0, 4), label="mutations")):
+        at = data.draw(st.integers(0, len(pdf)), label="at")
+        how = data.draw(st.sampled_from(["insert", "flip", "cut", "drop"]))
+        if how == "insert":
+            pdf[at:at] = data.draw(st.sampled_from(PDF_FRAGMENTS), label="fragment")
+        elif how == "flip" and at < len(pdf):
+            pdf[at] = data.draw(st.integers(0, 255), label="byte")
+        elif how == "cut":
+            del pdf[at:]
+        else:
+            del pdf[at:at + data.draw(st.integers(1, 200), label="length")]
+    path = Path(tempfile.mkdtemp(dir=tmp_path)) / "file.pdf"
+    path.write_bytes(bytes(pdf))
+    try:
+        report = check_pdf(path)
+    except PrintkitError as exc:
+        assert len(exc.problems) == 1
+        line = str(exc.problems[0])
+        assert "\n" not in line
+        assert line.startswith(str(path))
+        event(line.split(": ", 2)[1][:20])
+        return
+    event("judged")
+    assert report.pages >= 0
+    assert all("\n" not in p for p in report.problems)

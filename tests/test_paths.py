@@ -98,22 +98,75 @@ def test_write_refuses_every_path_outside_the_output_folder(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
 
 
-@pytest.mark.parametrize("break_it, message", [
-    (lambda f: (f / "game.toml").unlink(), "data/spankopoly/game.toml: missing; this folder is"
-     " not a game without it"),
-    (lambda f: ((f / "game.toml").unlink(), (f / "game.toml").mkdir()),
-     "data/spankopoly/game.toml: a folder, not a file"),
-    (lambda f: ((f / "game.toml").unlink(), (f / "game.toml").symlink_to("nowhere")),
-     "data/spankopoly/game.toml: a link to nothing"),
-    (lambda f: (shutil.rmtree(f), f.write_text("x")), "data/spankopoly: not a folder"),
-    (lambda f: (shutil.rmtree(f), f.symlink_to("nothing")), "data/spankopoly: a link to nothing"),
-])
-def test_a_broken_copy_never_falls_back_to_the_built_in_game(cli, tmp_path: Path, break_it,
-                                                              message: str) -> None:
+def test_folders_nested_a_thousand_deep_neither_break_a_build_nor_a_copy(cli, tmp_path: Path
+                                                                         ) -> None:
+    """The game folder is walked in a loop, not a recursion, and only a few levels deep:
+    1100 nested folders (deeper than Python's recursion limit) were a traceback."""
+    import os
+
     folder = copy_game("spankopoly", tmp_path / "data")
-    break_it(folder)
-    run = cli("build", "spankopoly", "--out", "out")
-    assert run.code == 2
-    assert run.errors[0].startswith(f"error: {message}")
-    assert len(run.errors) == 2
-    assert not (tmp_path / "out").exists()
+    deep = folder / "nested"
+    os.makedirs(deep)
+    fd = os.open(deep, os.O_RDONLY)
+    try:
+        for _ in range(1100):  # relative steps: the full path is longer than PATH_MAX
+            os.mkdir("d", dir_fd=fd)
+            inner = os.open("d", os.O_RDONLY, dir_fd=fd)
+            os.close(fd)
+            fd = inner
+    finally:
+        os.close(fd)
+    try:
+        assert cli("check", "spankopoly", "--lang", "nl").code == 0
+        run = cli("new", "ours", "--from", "spankopoly")
+        assert run.code == 0, run.err
+        assert (tmp_path / "data" / "ours" / "game.toml").is_file()
+        assert not (tmp_path / "data" / "ours" / "nested").exists()
+    finally:  # shutil.rmtree recurses: take the folders apart one level at a time
+        while (deep / "d" / "d").is_dir():
+            os.rename(deep / "d" / "d", deep / "x")
+            os.rmdir(deep / "d")
+            os.rename(deep / "x", deep / "d")
+        shutil.rmtree(deep)
+
+
+@pytest.mark.parametrize("broken,message", [
+    ("missing", "data/spankopoly/game.toml: missing; a game folder needs its game.toml "
+                "(printkit new makes a complete copy of a game)"),
+    ("folder", "data/spankopoly/game.toml: this is a folder; put the file itself here"),
+    ("fifo", "data/spankopoly/game.toml: this is a pipe or device, not a file; put the file "
+             "itself here"),
+    ("dangling", "data/spankopoly/game.toml: cannot read the file (No such file or "
+                 "directory)"),
+    ("game_link", "data/spankopoly: not a game folder (a file or a broken link); a game is a "
+                  "folder with game.toml"),
+    ("unreadable", "data/spankopoly: cannot read the folder (Permission denied)"),
+])
+def test_a_broken_copy_of_a_game_is_named_not_replaced_by_the_built_in_one(
+        cli, tmp_path: Path, broken: str, message: str) -> None:
+    folder = copy_game("spankopoly", tmp_path / "data")
+    toml = folder / "game.toml"
+    toml.unlink()
+    if broken == "folder":
+        toml.mkdir()
+    elif broken == "fifo":
+        os.mkfifo(toml)
+    elif broken == "dangling":
+        toml.symlink_to("nowhere.toml")
+    elif broken == "game_link":
+        shutil.rmtree(folder)
+        folder.symlink_to("nowhere")
+    elif broken == "unreadable":
+        if os.geteuid() == 0:
+            pytest.skip("root reads every folder")
+        folder.chmod(0)
+    try:
+        for command, ending in ((["build", "spankopoly", "--out", "out"], "nothing was written"),
+                                (["check", "spankopoly"], "build would stop here")):
+            run = cli(*command)
+            assert run.errors == [f"error: {message}", f"1 problem; {ending}."]
+            assert run.code == 2
+            assert not (tmp_path / "out").exists()
+    finally:
+        if broken == "unreadable":
+            folder.chmod(0o755)

@@ -125,3 +125,79 @@ def test_preflight_of_a_pipe_or_device_exits_2_without_reading_it(tmp_path: Path
         result = runner.invoke(app, ["preflight", str(path)])
         assert result.exit_code == 2
         assert f"{path}: not a readable PDF (not a regular file)" in result.output
+
+
+EXPECTED = {  # hostile PDF (tests/hostile_pdfs.py) -> the one line preflight says of it
+    "two_million_rectangles": "p1: 25 MB of drawing; preflight judges up to 8 MB a page",
+    "crop_box_of_three_numbers": "the CropBox is not four numbers",
+    "boxes_as_strings": "the MediaBox is not four numbers",
+    "form_bbox_nan": "malformed (PdfminerException: too many values to unpack (expected 4))",
+    "font_not_a_dictionary": "a font that is not a dictionary",
+    "type0_without_descendants": "font X: a Type0 font without its descendant font",
+    "nested_forms_3000": "more than 2000 forms, or forms nested over 32 deep",
+    "no_media_box": "p1: no MediaBox (a page without a size)",
+    "page_300_inches": "p1: the MediaBox is over 200 inches (PDF's limit)",
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_a_pdf_preflight_cannot_judge_is_one_line_and_exit_2(tmp_path: Path,
+                                                              name: str) -> None:
+    """Malformed or enormous PDFs were tracebacks (exit 1, read as 'problems found') or
+    ran for minutes into gigabytes."""
+    from hostile_pdfs import HOSTILE
+
+    path = tmp_path / f"{name}.pdf"
+    path.write_bytes(HOSTILE[name])
+    result = runner.invoke(app, ["preflight", str(path)])
+    assert result.output.splitlines() == [
+        f"error: {path}: cannot judge this PDF: {EXPECTED[name]}"]
+    assert result.exit_code == 2
+
+
+def test_tiles_declared_beyond_the_last_page_are_only_the_pages_there_are(
+        tmp_path: Path) -> None:
+    """`pages=1-30000000` in the keywords made a set of 30 million pages (2.2 GB): in a
+    process limited to 1 GB it is one page, a tile, and no more."""
+    import resource
+    import subprocess
+    import sys
+
+    from hostile_pdfs import HOSTILE
+
+    path = tmp_path / "tiles.pdf"
+    path.write_bytes(HOSTILE["tiles_pages_30_million"])
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))
+
+    run = subprocess.run([sys.executable, "-m", "printkit", "preflight", str(path)],
+                         capture_output=True, text=True, preexec_fn=limited, timeout=120,
+                         env=dict(os.environ, PYTHONPATH=str(Path(__file__).parent.parent)))
+    assert run.stdout.splitlines() == [
+        f"{path}: note: p1: a tile: safe zone and bleed are checked on the one-sheet "
+        "original",
+        f"{path}: p1: no TrimBox: the finished size is unknown (a print shop needs it)",
+        "1 problem found."], run.stderr
+    assert run.returncode == 1
+
+
+def test_preflight_checks_each_file_within_its_memory(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each file is checked in a process of its own with a memory cap: half a million
+    rectangles (two million took 3.9 GB) stop at the cap, and the next file is still
+    judged."""
+    from hostile_pdfs import one_page
+
+    path = tmp_path / "rectangles.pdf"
+    path.write_bytes(one_page(content=b"0 0 1 1 re f\n" * 500_000, compress=True))
+    monkeypatch.setattr("printkit.preflight.MEMORY", 100)
+    bad = bad_pdf(tmp_path / "bad.pdf")
+    result = runner.invoke(app, ["preflight", str(path), str(bad)])
+    lines = result.output.splitlines()
+    assert lines[0] in (f"error: {path}: cannot judge this PDF: it needs more than 100 MB",
+                        f"error: {path}: cannot judge this PDF: it needs more than 100 MB "
+                        "or 60 s")
+    assert f"{bad}: p1: no TrimBox: the finished size is unknown (a print shop needs it)" \
+        in lines
+    assert result.exit_code == 2

@@ -215,8 +215,12 @@ def chunks_of(book: BookletText, size: tuple[float, float], where: Where,
         elif isinstance(block, BookImage):
             out += image_chunks(block, width, height)
         else:
-            out += para_chunks(block, width, book.where(block.text[:20], where), problems,
-                               lang)
+            found = Problems()  # the paragraph's line is looked up only for a problem:
+            chunks = para_chunks(block, width, where, found, lang)  # looking up every
+            if found:                                 # one is quadratic in the file's size
+                chunks = para_chunks(block, width, book.where(block.text[:20], where),
+                                     problems, lang)
+            out += chunks
     return out
 
 

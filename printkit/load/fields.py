@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from printkit.errors import Problems, Where
+from printkit.load.tables import MAX_DIGITS
 from printkit.units import MM, parse_length
 
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -36,6 +37,11 @@ def integer(value: Any, where: Where, problems: Problems, low: int = 0,
     if isinstance(value, str):
         value = value.strip()
         if re.fullmatch(r"[+-]?\d+", value):
+            digits = len(value.lstrip("+-").lstrip("0"))
+            if digits > MAX_DIGITS:  # also beyond Python's limit for reading a number
+                problems.add(where, f"a number of {digits} digits is out of range; use a "
+                             f"number from {low} to {high}")
+                return low
             value = int(value)
     if not isinstance(value, int):
         shown = f"'{value}'" if value not in (None, "") else "empty"

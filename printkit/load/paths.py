@@ -10,6 +10,7 @@ files.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 from printkit.errors import Problems
@@ -24,16 +25,38 @@ def inside(path: Path, root: Path) -> bool:
     return True
 
 
+MAX_DEPTH = 8  # folders walked inside the game folder (files are read from two: languages/nl/)
+
+
 def check_links(folder: Path, problems: Problems) -> None:
-    """Report every symbolic link in the game folder that leads outside it (or nowhere).
+    """Report every symbolic link in the game folder that leads outside it (or nowhere),
+    and every folder in it that cannot be read.
 
     Links inside the folder (one text file sharing another's content) are fine. Linked
-    folders are not entered, so a link loop cannot hang the walk.
+    folders are not entered, so a link loop cannot hang the walk; nor are folders nested
+    more than MAX_DEPTH deep (no file printkit reads lies there).
     """
-    for top, dirs, files in os.walk(folder):
-        for name in sorted(dirs + files):
-            path = Path(top) / name
-            if path.is_symlink() and not inside(path, folder):
-                problems.add(problems.where(path), "a link that leads out of the game folder;"
-                             " copy the file into the folder instead")
-        dirs[:] = [d for d in dirs if not (Path(top) / d).is_symlink()]
+    for path, entry in walk(folder, problems):
+        if entry.is_symlink() and not inside(path, folder):
+            problems.add(problems.where(path), "a link that leads out of the game folder;"
+                         " copy the file into the folder instead")
+
+
+def walk(folder: Path, problems: Problems | None = None) -> Iterator[tuple[Path, os.DirEntry[str]]]:
+    """Everything in folder, folders before their contents, in name order, links not
+    followed, at most MAX_DEPTH folders deep (a loop, not a recursion: 1000 nested folders
+    are no harder than one). A folder that cannot be read is a problem, if `problems`."""
+    stack = [(folder, 0)]
+    while stack:
+        top, depth = stack.pop()
+        try:
+            with os.scandir(top) as found:
+                entries = sorted(found, key=lambda e: e.name)
+        except OSError as exc:
+            if problems is not None:
+                problems.add(problems.where(top), f"cannot read the folder ({exc.strerror})")
+            continue
+        for entry in entries:
+            yield Path(entry.path), entry
+        stack += reversed([(Path(e.path), depth + 1) for e in entries
+                           if e.is_dir(follow_symlinks=False) and depth + 1 < MAX_DEPTH])

@@ -23,7 +23,7 @@ SHEET_KEYS = (*SHEET_LENGTHS, "rotate", "cols", "rows")
 SECTIONS = {"papers", "formats", "sheet", "sheets", "vendors", "printers"}
 SIDES = ("alternate", "back-first", "separate")
 DUPLEX = ("long", "short", "none")
-MAX_LENGTH = 10_000  # mm: no paper, card or offset is larger (and inf is not a length)
+MAX_LENGTH = 5_080  # mm: 200 inches, PDF's largest page (and inf is not a length)
 
 
 def user_configs(config: Path | None) -> list[Path]:

@@ -31,6 +31,7 @@ class Row:
         return self.where.at(column)
 
 
+MAX_DIGITS = 30  # digits of a whole number in a file: any more is out of range
 MAX_FILE = 64 * 2**20  # bytes; a 10 000-card deck is a few MB
 
 
@@ -253,6 +254,10 @@ def read_toml(path: Path, problems: Problems) -> Toml | None:
         problems.add_unreadable(problems.where(path, _deep_line(text)), "lists or tables are "
                                 "nested too deeply; a game needs a few levels at most")
         return None
+    except ValueError:  # tomllib reads a number of more digits than Python allows
+        problems.add_unreadable(problems.where(path, _long_number_line(text)), "a number "
+                                f"of more than {MAX_DIGITS} digits; no game needs one")
+        return None
     return Toml(path, data, key_lines(text), problems)
 
 
@@ -263,6 +268,15 @@ def inner_quote(line: str) -> bool:
     """Whether a TOML line's text in double quotes is followed by more quoted text: a `"`
     meant inside the text ended it."""
     return bool(_INNER_QUOTE.match(line))
+
+
+_LONG_NUMBER = re.compile(rf"\d[\d_]{{{MAX_DIGITS},}}")
+
+
+def _long_number_line(text: str) -> int:
+    """The first line with a run of more than MAX_DIGITS digits (1 if none)."""
+    match = _LONG_NUMBER.search(text)
+    return text.count("\n", 0, match.start()) + 1 if match else 1
 
 
 NESTING = 50  # a game needs 3 or 4 levels; tomllib itself gives up at a few hundred

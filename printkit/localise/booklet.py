@@ -13,7 +13,7 @@ from printkit.load.tables import read_text
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import BookletText
 from printkit.localise.markup import TABLE, Rows, parse
-from printkit.localise.sandbox import compiled_template, run_bounded
+from printkit.localise.sandbox import compiled_template, render_bounded, run_bounded
 from printkit.localise.wording import Wording
 from printkit.model import AnyGame
 
@@ -54,6 +54,9 @@ def booklet(w: Wording, _: Labels, tables: dict[str, Rows], context: dict[str, A
                        problems.where(path).path, text)
 
 
+MAX_BOOKLET_GROWTH = 2**20  # characters a rule template may print beyond twice its own size
+
+
 def source_line(template: str, rendered: str, line: int) -> int:
     """The line of the template that printed line `line` of the rendered text: the first
     template line holding that text, else the same number (the template printed as many
@@ -78,7 +81,8 @@ def render(text: str, w: Wording, tables: dict[str, Rows], context: dict[str, An
     try:
         template = w.env.template_class.from_code(w.env, compiled_template(text),
                                                   w.env.make_globals(None))
-        return run_bounded(lambda: template.render(table=table, **context))
+        limit = 2 * len(text) + MAX_BOOKLET_GROWTH
+        return run_bounded(lambda: render_bounded(template, dict(context, table=table), limit))
     except TemplateSyntaxError as exc:
         problems.add(problems.where(path, exc.lineno or 0), f"template error: {exc.message}")
     except Exception as exc:  # anything else the template did wrong

@@ -14,6 +14,7 @@ from functools import lru_cache
 from gettext import c2py
 from pathlib import Path
 from string import Formatter
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
@@ -63,6 +64,9 @@ def read_catalog(path: Path, locale: str, problems: Problems) -> Catalog | None:
     try:
         stat = path.stat()
         catalog = _parsed(str(path), locale, stat.st_mtime_ns, stat.st_size)
+    except OSError as exc:  # unreadable, or gone since it was found
+        problems.add(problems.where(path), f"cannot read the file ({exc.strerror or exc})")
+        return None
     except PoFileError as exc:
         message = str(exc).removesuffix(f" on {exc.lineno}")
         problems.add(problems.where(path, exc.lineno + 1), f"malformed catalog: {message}")
@@ -74,13 +78,33 @@ def read_catalog(path: Path, locale: str, problems: Problems) -> Catalog | None:
         return None
     if not check_plural_forms(catalog, path, problems):
         return None
+    for line, first, key in getattr(catalog, "duplicates", []):
+        problems.add(problems.where(path, line, _shown_id(key)), f"this msgid is defined "
+                     f"twice (first at line {first}); keep one translation")
     check_placeholders(catalog, path, problems)
     return catalog
+
+
+def _shown_id(key: object) -> str:
+    text = str(key[0] if isinstance(key, tuple) else key)
+    return text if len(text) <= 60 else text[:59] + "…"
 
 
 class _Catalog(Catalog):
     """A catalog that refuses more plural forms than any language has (Babel makes a list
     of that many strings for every plural message)."""
+
+    def __init__(self, locale: str) -> None:
+        super().__init__(locale=locale)
+        self.duplicates: list[tuple[int, int, object]] = []  # (line, first line, msgid)
+
+    def __setitem__(self, id: str | tuple[str, ...] | list[str],
+                    message: Any) -> None:
+        key = self._key_for(id, message.context)
+        first = self._messages.get(key)
+        if id and first is not None:
+            self.duplicates.append((message.lineno or 0, first.lineno or 0, id))
+        super().__setitem__(id, message)
 
     @property
     def num_plurals(self) -> int:
@@ -102,7 +126,10 @@ def _parsed(path: str, locale: str, mtime: int, size: int) -> Catalog:
 
 def _header_line(path: Path, key: bytes = b"Plural-Forms") -> int:
     """The line of the catalog header that holds `key` (1 if none does)."""
-    lines = path.read_bytes().split(b"\n")
+    try:
+        lines = path.read_bytes().split(b"\n")
+    except OSError:
+        return 1
     return next((i for i, line in enumerate(lines, 1) if key in line), 1)
 
 
@@ -136,16 +163,35 @@ def fields(text: str) -> set[str]:
 
 
 def check_placeholders(catalog: Catalog, path: Path, problems: Problems) -> None:
-    """A translation may use only the placeholders of its English text, written plainly."""
+    """A translation may use only the placeholders of its English text, written plainly;
+    the English text's own placeholders must be plain and paired, and no text may hold a
+    NUL character (a compiled catalog separates texts with it)."""
     for message in catalog:
         ids = _forms(message.id)
         strings = _forms(message.string)
         if not ids[0]:
             continue
-        allowed = set().union(*(fields(i) for i in ids)) | ({"n"} if len(ids) > 1 else set())
+        where = problems.where(path, message.lineno or 0, _shown_id(ids[0]))
+        if len(ids) > 2:
+            problems.add(where, "more than one msgid_plural; a message has one msgid and "
+                         "at most one msgid_plural")
+            continue
+        if any("\0" in text for text in (*ids, *strings) if text):
+            problems.add(where, "a NUL character (\\0) in the text; remove it")
+            continue
+        try:
+            allowed = set().union(*(fields(i) for i in ids))
+        except ValueError:
+            problems.add(where, "a { or } without its partner in the msgid; printkit's "
+                         "msgids are those of templates/messages.pot")
+            continue
+        if any(":" in name or "!" in name for name in allowed):
+            problems.add(where, "a placeholder with a format in the msgid; printkit's "
+                         "msgids use plain placeholders such as {n}")
+            continue
+        allowed |= {"n"} if len(ids) > 1 else set()
         if not allowed:
             continue  # printed as written, braces and all
-        where = problems.where(path, message.lineno or 0, ids[0])
         for text in strings:
             try:
                 used = fields(text or "")

@@ -147,8 +147,12 @@ def resolve(text: str, languages: dict[str, Language]) -> str:
     for code, entry in refused.items():
         if wanted == code or wanted in [_normal(a) for a in entry.get("aliases", [])]:
             raise PrintkitError(f"--lang {text}: {entry['message']}")
-    choices = ", ".join(f"{c} ({lang.name})" for c, lang in sorted(languages.items()))
-    raise PrintkitError(f"--lang {text}: unknown language; choose {choices} or all")
+    raise PrintkitError(f"--lang {text}: unknown language; choose {_choices(languages)} or "
+                        "all")
+
+
+def _choices(languages: dict[str, Language]) -> str:
+    return ", ".join(f"{c} ({lang.name})" for c, lang in sorted(languages.items()))
 
 
 def asked_codes(texts: list[str], languages: dict[str, Language]) -> set[str] | None:
@@ -176,4 +180,7 @@ def resolve_many(texts: list[str], languages: dict[str, Language],
                     raise PrintkitError(f"--lang {part.strip()}: {game} is not offered in "
                                         f"{languages[code].name}; choose {offered} or all")
             codes.extend(c for c in new if c not in codes)
+    if not codes:  # --lang '' built nothing and said "0 files written"
+        raise PrintkitError(f"--lang '{','.join(texts)}': names no language; choose "
+                            f"{_choices(languages)} or all")
     return codes

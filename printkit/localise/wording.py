@@ -24,6 +24,7 @@ from printkit.model import AnyGame, TextSource
 
 MISSING = object()
 MAX_COUNT = 10**9  # the largest number a helper prints
+MAX_DEPTH = 8  # texts inside texts (name() in a card's text, strokes() in a phrase): real: 3
 
 
 class Implement(Protocol):
@@ -72,6 +73,8 @@ class Wording:
         self.env.filters["lcfirst"] = lcfirst
         self.env.globals.update(self.helpers())
         self.compiled: dict[str, Template] = {}
+        self.rendering: list[tuple[str, ...]] = []  # keys of the texts being rendered
+        self.rendered: dict[tuple[Any, ...], str] = {}  # each text rendered once per context
         self.named: frozenset[str] | None = None  # ids name() accepts, found when first used
 
     def where(self, text: TextSource | None, keys: tuple[str, ...]) -> Where:
@@ -126,9 +129,36 @@ class Wording:
         return "?"
 
     def render(self, source: str, keys: tuple[str, ...], context: dict[str, Any]) -> str:
-        """A text rendered in the sandbox; any failure is a problem at the text's key."""
+        """A text rendered in the sandbox, once per context; any failure is a problem at
+        the text's key.
+
+        A text that uses itself (directly, through another text or through a phrase such as
+        `strokes`) raises a TextError in its own call, so the problem is reported at the
+        text that makes the call and never retried: a text calling itself twice cannot
+        double the work per level. Texts within texts are bounded to MAX_DEPTH levels.
+        """
         if "{" not in source:
             return self.checked(source, keys)
+        memo = _memo(source, keys, context)
+        if memo is not None and memo in self.rendered:
+            return self.rendered[memo]
+        if keys in self.rendering:
+            chain = " → ".join(".".join(k) for k in (*self.rendering[
+                self.rendering.index(keys):], keys))
+            raise TextError(f"{chain}: a text cannot use itself, directly or through other "
+                            "texts")
+        if len(self.rendering) >= MAX_DEPTH:
+            raise TextError(f"texts use other texts more than {MAX_DEPTH} levels deep")
+        self.rendering.append(keys)
+        try:
+            result = self.rendered_now(source, keys, context)
+        finally:
+            self.rendering.pop()
+        if memo is not None:
+            self.rendered[memo] = result
+        return result
+
+    def rendered_now(self, source: str, keys: tuple[str, ...], context: dict[str, Any]) -> str:
         try:
             template = self.compiled.get(source)
             if template is None:
@@ -157,6 +187,7 @@ class Wording:
         """Add a game system's own helpers and values (e.g. money) to every string."""
         self.env.globals.update(helpers)
         self.compiled.clear()
+        self.rendered.clear()
 
     def helpers(self) -> dict[str, Any]:
         return {"strokes": self.strokes, "amount": self.count, "name": self.name,
@@ -263,6 +294,17 @@ class Wording:
 def lcfirst(text: str) -> str:
     """The text with its first letter in lower case ("Fængsel" -> "fængsel")."""
     return text[:1].lower() + text[1:]
+
+
+def _memo(source: str, keys: tuple[str, ...], context: dict[str, Any]) -> tuple[Any, ...] | None:
+    """The key a rendered text is remembered by (None if a value in its context cannot be
+    a key, such as a list)."""
+    memo = (source, keys, tuple(sorted(context.items())))
+    try:
+        hash(memo)
+    except TypeError:
+        return None
+    return memo
 
 
 def _shown(value: Any) -> str:

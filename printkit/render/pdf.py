@@ -9,6 +9,7 @@ memory than its compressed size.
 from __future__ import annotations
 
 import io
+import os
 import re
 import zlib
 from itertools import chain
@@ -20,6 +21,7 @@ from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFStream
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.errors import PrintkitError
 from printkit.impose.page import Document, Page
 from printkit.layout.fonts import ROLES, font_name, font_path
 from printkit.layout.ops import REGISTRATION, Circle, Group, Image, Line, Op, Rect, Text
@@ -58,7 +60,7 @@ class PictureReader(ImageReader):  # type: ignore[misc]
         super().__init__(colours)
         self.alpha = alpha
 
-    def getRGBData(self) -> bytes:  # noqa: N802 (reportlab's own method name)
+    def getRGBData(self) -> bytes:  # noqa: N802 (the library's own method name)
         data: bytes = super().getRGBData()
         if self.alpha is not None:
             self._dataA = ImageReader(self.alpha)
@@ -256,9 +258,22 @@ class Painter:
 
 def render(doc: Document, cmyk: bool = False, pdfx: bool = False) -> bytes:
     """The PDF file of a document, its pages read once each, in order; with `pdfx` (CMYK
-    only) a PDF/X-1a:2003 file (see printkit.render.pdfx)."""
+    only) a PDF/X-1a:2003 file (see printkit.render.pdfx).
+
+    The file's dates are reportlab's fixed invariant date whatever SOURCE_DATE_EPOCH
+    says: the bytes never depend on the environment (and a malformed value cannot break
+    a build)."""
     if pdfx and not cmyk:
         raise ValueError("PDF/X-1a is CMYK only")
+    saved = os.environ.pop("SOURCE_DATE_EPOCH", None)
+    try:
+        return _render(doc, cmyk, pdfx)
+    finally:
+        if saved is not None:
+            os.environ["SOURCE_DATE_EPOCH"] = saved
+
+
+def _render(doc: Document, cmyk: bool, pdfx: bool) -> bytes:
     register_fonts()
     buffer = io.BytesIO()
     pages = iter(doc.pages)
@@ -287,7 +302,15 @@ def pdf_string(text: str) -> str:
     return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
 
 
+MAX_PAGE = 200 * 72  # points: PDF's largest page, 200 inches (viewers refuse larger)
+
+
 def draw_page(canvas: Canvas, painter: Painter, page: Page) -> None:
+    if not 0 < max(page.width, page.height) <= MAX_PAGE:
+        raise PrintkitError(f"a page of {page.width / 72 * 25.4:.0f} × "
+                            f"{page.height / 72 * 25.4:.0f} mm: PDF pages are at most 200 "
+                            "inches (5080 mm); choose a smaller paper, card or bleed in the "
+                            "print settings")
     canvas.setPageSize((page.width, page.height))
     media = (0, 0, page.width, page.height)
     canvas.setTrimBox(page.trim or media)

@@ -50,7 +50,7 @@ class PrintCanvas(Canvas):  # type: ignore[misc]  # reportlab has no type hints
 
     overprint = False
 
-    def _setExtGState(self, obj: Any) -> None:  # noqa: N802 (reportlab's own method name)
+    def _setExtGState(self, obj: Any) -> None:  # noqa: N802 (the library's own method name)
         super()._setExtGState(obj)
         if not self.overprint:
             return
