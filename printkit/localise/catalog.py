@@ -237,6 +237,7 @@ def read_catalogs(paths: tuple[Path, ...], locale: str, problems: Problems) -> C
     overlays = [(path, read_catalog(path, locale, problems)) for path in paths[1:]]
     if base is None or any(c is None for _, c in overlays):
         return None
+    reported = {(p.where.path, p.where.line) for p in problems.items}  # each problem once
     merged = _Catalog(locale=locale)
     merged.mime_headers = base.mime_headers
     for message in base:
@@ -249,6 +250,8 @@ def read_catalogs(paths: tuple[Path, ...], locale: str, problems: Problems) -> C
                     message.string if isinstance(message.string, tuple) else (message.string,)):
                 continue  # not translated here: the built-in label stays
             key = str(message.id[0] if isinstance(message.id, (tuple, list)) else message.id)
+            if (problems.where(path).path, message.lineno or 0) in reported:
+                continue  # already named for what is wrong with it
             if base.get(message.id) is None:
                 close = difflib.get_close_matches(key, [str(m.id) for m in base if m.id], 1)
                 hint = f"did you mean '{close[0]}'?" if close else "copy the msgid from " \
