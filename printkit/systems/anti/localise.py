@@ -3,7 +3,8 @@ command card (what each role does for each dice sum, and on its back what each r
 do), the ledgers, and the tables and values of the rule booklet.
 
 Money, the board's shared squares, the mortgaged side of a deed, card instructions and
-ledgers are the classic system's (localise/classic.py); what the roles change is here.
+ledgers are the money games' (printkit/systems/money/localise.py); what the roles change is
+here.
 """
 
 from __future__ import annotations
