@@ -2,10 +2,11 @@
 two roles, competitor and monopolist, chosen per player.
 
 Built on the money games' shared package (printkit/systems/money): money, stations,
-utilities, mortgages and the card actions are the classic ones. What the roles change lives here: every street has a rent ladder per
-role, cities (colour groups of two or three streets) make monopolies, station rents and
-utility factors differ per role, the income tax has a formula per role, and instead of
-card decks a command table gives each role an outcome for every dice sum 2–12.
+utilities, mortgages and the card actions are the classic ones. What the roles change lives
+here: every street has a rent ladder per role, cities (colour groups of two or three
+streets) make monopolies, station rents and utility factors differ per role, the income tax
+has a formula per role, and instead of card decks a command table gives each role an
+outcome for every dice sum 2–12.
 """
 
 from __future__ import annotations
