@@ -95,11 +95,11 @@ def test_counts_follow_cldr_plural_rules(lang: str, one: str, ten: str, one_cane
                                          six_cane: str) -> None:
     from printkit.errors import Problems
     from printkit.localise import language_for
-    from printkit.localise.wording import Wording
     from printkit.pipeline import load
+    from printkit.systems.spankopoly.wording import SpankWording
 
     game = load("spankopoly", None)
-    w = Wording(game, language_for(game, lang), Problems())
+    w = SpankWording(game, language_for(game, lang), Problems())
     nbsp = "\u00a0"
     assert w.count(1, "hand") == one.replace(" ", nbsp)
     assert w.count(10, "hand") == ten.replace(" ", nbsp)

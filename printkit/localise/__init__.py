@@ -28,6 +28,9 @@ class Words(Protocol):
     @property
     def text_keys(self) -> Callable[[Any], TextKeys]: ...
 
+    @property
+    def wording(self) -> Callable[[Any, Language, Problems, bool], Wording] | None: ...
+
 
 @dataclass(frozen=True)
 class TextReport:
@@ -73,7 +76,7 @@ def _run(system: Words, game: AnyGame, code: str, allow_missing: bool,
     lang = language_for(game, code)
     problems = Problems(game.folder.parent)
     labels = load_labels(lang.catalogs, lang.locale, mark_missing=allow_missing)
-    wording = Wording(game, lang, problems, allow_missing)
+    wording = (system.wording or Wording)(game, lang, problems, allow_missing)
     kit = system.localise(game, wording, labels, only)
     text = game.texts.get(code) or game.texts.get(game.source_language)
     kit = replace(kit, print_text=print_text(labels),

@@ -1,8 +1,8 @@
 """A game's wording in one language: text/<lang>.toml strings rendered as sandboxed jinja2.
 
-Helpers available in every string: strokes(n, implement), amount(n, implement),
-name(id), in_text(id), implement_name(id), implement_definite(id), number(n), ordinal(n)
-and the filters `q` (this language's quotation marks), `words` (a small number as a word)
+Helpers available in every string: name(id), in_text(id), number(n), ordinal(n), and those
+a game system adds (spankopoly's strokes(n, implement), the money games' money(n), …);
+the filters `q` (this language's quotation marks), `words` (a small number as a word)
 and `lcfirst` (first letter in lower case). A square is named once: a language without its
 own name uses the source language's.
 """
@@ -10,8 +10,7 @@ own name uses the source language's.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from babel import Locale
 from babel.numbers import format_decimal
@@ -25,21 +24,6 @@ from printkit.model import AnyGame, TextSource
 MISSING = object()
 MAX_COUNT = 10**9  # the largest number a helper prints
 MAX_DEPTH = 8  # texts inside texts (name() in a card's text, strokes() in a phrase): real: 3
-
-
-class Implement(Protocol):
-    """An implement as the wording helpers use it: the unit its strokes are counted in."""
-
-    @property
-    def unit(self) -> str: ...
-
-
-@runtime_checkable
-class WithImplements(Protocol):
-    """A game with implements (spankopoly's), by id."""
-
-    @property
-    def implement(self) -> Mapping[str, Implement]: ...
 
 
 class TextError(ValueError):
@@ -174,7 +158,7 @@ class Wording:
             message = exc.message if isinstance(exc, TemplateSyntaxError) else str(exc)
             return self.refuse(keys, f"template error: {message}")
         except Exception as exc:  # anything else a template did wrong, e.g. 1/0
-            message = str(exc).replace("Wording.", "")
+            message = str(exc).replace(f"{type(self).__name__}.", "")  # a helper's own name
             return self.refuse(keys, f"template error: {exc.__class__.__name__}: {message}")
 
     def checked(self, text: str, keys: tuple[str, ...]) -> str:
@@ -190,9 +174,9 @@ class Wording:
         self.rendered.clear()
 
     def helpers(self) -> dict[str, Any]:
-        return {"strokes": self.strokes, "amount": self.count, "name": self.name,
-                "in_text": self.in_text, "implement_name": self.implement_name,
-                "implement_definite": self.implement_definite, "number": self.number,
+        """The helpers every text may call; a game system adds its own (extend, or a
+        subclass of Wording named in its System)."""
+        return {"name": self.name, "in_text": self.in_text, "number": self.number,
                 "ordinal": self.ordinal, "q": self.quote}
 
     # helpers -----------------------------------------------------------------
@@ -201,12 +185,12 @@ class Wording:
         return format_decimal(_number("number", n), locale=self.locale)
 
     def ordinal(self, n: int) -> str:
-        return self.lang.ordinal.format(n=_whole("ordinal", n))
+        return self.lang.ordinal.format(n=whole("ordinal", n))
 
     def words(self, n: int) -> str:
         """n as a word where the language writes it so (`number_words` of language.toml:
         one to twelve in nb, da and nl), else as a number: 3 → 'drie', 40 → '40'."""
-        n = _whole("words", n)
+        n = whole("words", n)
         table = self.lang.number_words
         return table[n - 1] if 1 <= n <= len(table) else self.number(n)
 
@@ -223,23 +207,6 @@ class Wording:
         form = forms.get(category) or forms.get("other") or next(iter(forms.values()), "{n}")
         # a no-break space keeps the number with its unit
         return str(form).replace("{n} ", "{n}\u00a0").replace("{n}", self.number(n))
-
-    def count(self, n: int, implement: str = "hand") -> str:
-        impl = self.implements().get(self.implement_id("amount", implement))
-        return self.unit(impl.unit if impl else "stroke", _whole("amount", n))
-
-    def strokes(self, n: int, implement: str) -> str:
-        n = _whole("strokes", n)
-        implement = self.implement_id("strokes", implement)
-        return self.text("phrases", "strokes", count=self.count(n, implement),
-                         implement=self.implement_definite(implement))
-
-    def implement_name(self, implement: str) -> str:
-        return self.text("implements", self.implement_id("implement_name", implement), "name")
-
-    def implement_definite(self, implement: str) -> str:
-        return self.text("implements", self.implement_id("implement_definite", implement),
-                         "definite")
 
     def name(self, ref: str) -> str:
         """A square's name: named once, in the source language's text file, unless this
@@ -265,18 +232,6 @@ class Wording:
             return f"{article} {name}"
         return self.text(section, ref, "in_text", required=False, this=name) or name
 
-    def implements(self) -> Mapping[str, Implement]:
-        """The implements of a game that has them (spankopoly's); other games have none."""
-        return self.game.implement if isinstance(self.game, WithImplements) else {}
-
-    def implement_id(self, helper: str, implement: Any) -> str:
-        """An implement id given to a helper, checked."""
-        if not isinstance(implement, str) or implement not in self.implements():
-            known = ", ".join(sorted(self.implements()))
-            raise TextError(f"{helper}(): unknown implement {_shown(implement)}; use one of "
-                            f"{known}")
-        return implement
-
     def section(self, helper: str, ref: Any) -> str:
         """The text section of an id given to a helper, checked (the game says which ids
         have a name: a board's squares, a card game's suits)."""
@@ -284,9 +239,9 @@ class Wording:
             self.named = self.game.named()
         if not isinstance(ref, str) or ref not in self.named:
             if not hasattr(self.game, "squares"):  # a game without a board names few things
-                raise TextError(f"{helper}(): unknown name {_shown(ref)}; use one of "
+                raise TextError(f"{helper}(): unknown name {shown(ref)}; use one of "
                                 f"{', '.join(sorted(self.named))}")
-            raise TextError(f"{helper}(): unknown square {_shown(ref)}; use the id of a "
+            raise TextError(f"{helper}(): unknown square {shown(ref)}; use the id of a "
                             "square with a name (a street, station, corner, …)")
         return _section(self.game, ref)
 
@@ -307,7 +262,7 @@ def _memo(source: str, keys: tuple[str, ...], context: dict[str, Any]) -> tuple[
     return memo
 
 
-def _shown(value: Any) -> str:
+def shown(value: Any) -> str:
     text = repr(value) if isinstance(value, str) else str(value)
     return text if len(text) <= 40 else text[:39] + "…"
 
@@ -316,16 +271,16 @@ def _number(helper: str, n: Any) -> int | float:
     """A number given to a helper: finite and at most MAX_COUNT."""
     if (not isinstance(n, (int, float)) or isinstance(n, bool) or not math.isfinite(n)
             or abs(n) > MAX_COUNT):
-        raise TextError(f"{helper}(): {_shown(n)} is not a number from -{MAX_COUNT} to "
+        raise TextError(f"{helper}(): {shown(n)} is not a number from -{MAX_COUNT} to "
                         f"{MAX_COUNT}")
     return n
 
 
-def _whole(helper: str, n: Any) -> int:
+def whole(helper: str, n: Any) -> int:
     """A count given to a helper: a whole number."""
     n = _number(helper, n)
     if n != int(n):
-        raise TextError(f"{helper}(): {_shown(n)} is not a whole number")
+        raise TextError(f"{helper}(): {shown(n)} is not a whole number")
     return int(n)
 
 

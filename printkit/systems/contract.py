@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # only named in signatures: a build imports them when it loca
     from printkit.load.tables import Toml
     from printkit.localise.catalog import Labels
     from printkit.localise.kit import Kit
+    from printkit.localise.languages import Language
     from printkit.localise.wording import Wording
 
 G = TypeVar("G", bound=AnyGame)
@@ -55,6 +56,14 @@ class Products(Protocol[G_contra]):
         ...
 
 
+class WordingOf(Protocol):
+    def __call__(self, game: AnyGame, lang: Language, problems: Problems,
+                 allow_missing: bool = False, /) -> Wording:
+        """The wording of a game in one language: a printkit.localise.wording.Wording,
+        with the system's own helpers."""
+        ...
+
+
 class Localiser(Protocol[G_contra]):
     def __call__(self, game: G_contra, wording: Wording, labels: Labels,
                  only: tuple[str, ...] = (), /) -> Kit:
@@ -74,3 +83,4 @@ class System(Generic[G]):
     localise: Localiser[G]
     fields: Path  # field documentation: the comments `printkit new` writes
     products: Products[G]
+    wording: WordingOf | None = None  # its own Wording (more helpers); None: the usual one

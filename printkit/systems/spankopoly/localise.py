@@ -25,6 +25,7 @@ from printkit.localise.kit import (
 from printkit.localise.wording import Wording
 from printkit.model import Stake
 from printkit.systems.spankopoly.model import ChanceCard, Game, Street
+from printkit.systems.spankopoly.wording import SpankWording
 
 ENTRIES_PER_ROUND = 3
 
@@ -65,6 +66,8 @@ def products(game: Game) -> tuple[str, ...]:
 
 def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> Kit:
     """The kit in the language of `w` and `_`: every product, or those named in `only`."""
+    if not isinstance(w, SpankWording):  # the System hands its own wording to the stage
+        raise TypeError("spankopoly texts are rendered by its SpankWording")
     makers: dict[str, Making] = {
         "board": lambda: (_("Board"), board(game, w, _)),
         "deeds": lambda: (_("Title deeds"), deeds(game, w, _)),
@@ -83,11 +86,11 @@ def lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def stake_text(w: Wording, stake: Stake) -> str:
+def stake_text(w: SpankWording, stake: Stake) -> str:
     return w.strokes(stake.count, stake.implement)
 
 
-def square_text(game: Game, w: Wording, _: Labels, position: int, kind: str,
+def square_text(game: Game, w: SpankWording, _: Labels, position: int, kind: str,
                 ref: str) -> SquareText:
     if kind == "street":
         street = game.street[ref]
@@ -112,7 +115,7 @@ def square_text(game: Game, w: Wording, _: Labels, position: int, kind: str,
                       note=w.text("corners", ref, "note"))
 
 
-def board(game: Game, w: Wording, _: Labels) -> BoardText:
+def board(game: Game, w: SpankWording, _: Labels) -> BoardText:
     squares = tuple(square_text(game, w, _, s.position, s.kind, s.ref)
                     for s in sorted(game.squares, key=lambda s: s.position))
     return BoardText(
@@ -122,12 +125,13 @@ def board(game: Game, w: Wording, _: Labels) -> BoardText:
         deck_labels=((w.text("squares", "chance"), game.cards.chance_colour),))
 
 
-def deed_word(w: Wording, _: Labels) -> str:
+def deed_word(w: SpankWording, _: Labels) -> str:
     """The caption of a deed: the game's own word (`phrases.deed`), else the catalog's."""
     return w.text("phrases", "deed", required=False) or _("Title deed")
 
 
-def street_cards(game: Game, street: Street, w: Wording, _: Labels) -> tuple[CardText, CardText]:
+def street_cards(game: Game, street: Street, w: SpankWording,
+                 _: Labels) -> tuple[CardText, CardText]:
     g = game.group[street.group]
     impl = w.implement_name(g.implement)
     hand = lower_first(w.implement_name("hand"))
@@ -147,7 +151,7 @@ def street_cards(game: Game, street: Street, w: Wording, _: Labels) -> tuple[Car
     return front, back
 
 
-def station_card(game: Game, station: str, w: Wording, _: Labels) -> CardText:
+def station_card(game: Game, station: str, w: SpankWording, _: Labels) -> CardText:
     r = game.rules
     die = tuple(Row(str(face), w.implement_name(impl)) for face, impl in game.station_die)
     return CardText(
@@ -162,7 +166,7 @@ def station_card(game: Game, station: str, w: Wording, _: Labels) -> CardText:
                 Heading(_("Implement: roll one die")), *die))
 
 
-def lines_card(game: Game, ref: str, w: Wording, _: Labels) -> CardText:
+def lines_card(game: Game, ref: str, w: SpankWording, _: Labels) -> CardText:
     blocks: list[Block] = [Para(_.plural("Roll {n} die: write that many lines.",
                                   "Roll {n} dice: write that many lines.",
                                   game.rules.lines_dice), "small")]
@@ -183,7 +187,7 @@ def plain_back(card_id: str, title: str, colour: str, subtitle: str = "") -> Car
                     full_colour=True)
 
 
-def deeds(game: Game, w: Wording, _: Labels) -> Deck:
+def deeds(game: Game, w: SpankWording, _: Labels) -> Deck:
     fronts, backs = [], []
     for street in game.streets:
         front, back = street_cards(game, street, w, _)
@@ -202,7 +206,7 @@ def deeds(game: Game, w: Wording, _: Labels) -> Deck:
     return Deck("deeds", _("Title deeds"), game.cards.deed, tuple(fronts), tuple(backs))
 
 
-def chance_text(card: ChanceCard, w: Wording) -> tuple[str, str]:
+def chance_text(card: ChanceCard, w: SpankWording) -> tuple[str, str]:
     params = dict(card.params)
     if not card.goto:
         return (w.text("chance", card.id, "title", **params),
@@ -215,7 +219,7 @@ def chance_text(card: ChanceCard, w: Wording) -> tuple[str, str]:
     return title or w.text("squares", "chance"), text
 
 
-def chance(game: Game, w: Wording, _: Labels) -> Deck:
+def chance(game: Game, w: SpankWording, _: Labels) -> Deck:
     fronts, backs = [], []
     name = w.text("squares", "chance")
     for card in game.chance:
@@ -228,7 +232,7 @@ def chance(game: Game, w: Wording, _: Labels) -> Deck:
     return Deck("chance", _("Chance cards"), game.cards.chance, tuple(fronts), tuple(backs))
 
 
-def scorepad(game: Game, w: Wording, _: Labels) -> ScorepadText:
+def scorepad(game: Game, w: SpankWording, _: Labels) -> ScorepadText:
     rounds = []
     for n in range(1, game.rules.rounds + 1):
         state = game.state_of_round(n)
@@ -255,7 +259,7 @@ def scorepad(game: Game, w: Wording, _: Labels) -> ScorepadText:
         place_labels=tuple(w.ordinal(n) for n in range(1, game.players[1] + 1)))
 
 
-def lines(game: Game, w: Wording, _: Labels) -> list[LinesText]:
+def lines(game: Game, w: SpankWording, _: Labels) -> list[LinesText]:
     return [LinesText(
         line.id, w.text("squares", "penalty_lines"), w.text("penalty_lines", line.id, "text"),
         _("Write this line exactly, as many times as you rolled."),
@@ -263,7 +267,7 @@ def lines(game: Game, w: Wording, _: Labels) -> list[LinesText]:
         _("Name")) for line in game.penalty_lines]
 
 
-def tables(game: Game, w: Wording, _: Labels) -> dict[str, tuple[tuple[str, ...], ...]]:
+def tables(game: Game, w: SpankWording, _: Labels) -> dict[str, tuple[tuple[str, ...], ...]]:
     """The booklet's tables, from the same data as the cards (first row: column heads)."""
     hand = lower_first(w.implement_name("hand"))
     streets = [(w.name(s.id), w.implement_name(game.group[s.group].implement),
@@ -299,7 +303,7 @@ def tables(game: Game, w: Wording, _: Labels) -> dict[str, tuple[tuple[str, ...]
     }
 
 
-def rules_context(game: Game, w: Wording) -> dict[str, object]:
+def rules_context(game: Game, w: SpankWording) -> dict[str, object]:
     """Template variables of the rule booklet (see README: rule booklets)."""
     r = game.rules
     stakes = {"start_land": r.start_land, "warm_up": r.warm_up,
@@ -315,12 +319,12 @@ def rules_context(game: Game, w: Wording) -> dict[str, object]:
             "score": lambda impl, state, n: score(game, w, impl, state, n), **context}
 
 
-def notation(game: Game, w: Wording, implement: str, state: str, count: int) -> str:
+def notation(game: Game, w: SpankWording, implement: str, state: str, count: int) -> str:
     """The score-pad notation of a punishment, e.g. 9B6."""
     return f"{game.implement[implement].number}{w.text('states', state, 'code')}{count}"
 
 
-def score(game: Game, w: Wording, implement: str, state: str, count: int) -> str:
+def score(game: Game, w: SpankWording, implement: str, state: str, count: int) -> str:
     """A punishment's points worked out, e.g. 9U6 = 9 × 2 × 6 = 108."""
     number = game.implement[implement].number
     factor = next(s.factor for s in game.states if s.id == state)
@@ -328,7 +332,7 @@ def score(game: Game, w: Wording, implement: str, state: str, count: int) -> str
             f"{w.number(number * factor * count)}")
 
 
-def corner_context(game: Game, w: Wording) -> dict[str, object]:
+def corner_context(game: Game, w: SpankWording) -> dict[str, object]:
     fine = game.rules.corner_fine
     return {"postures": w.texts("corner", "postures"),
             "ways_out": w.texts("corner", "ways_out", fine_count=fine.count,
