@@ -38,14 +38,7 @@ def ids(game: Game, problems: Problems) -> None:
     unique(game.stations, "station", problems)
     unique(game.utilities, "utility", problems)
     unique(game.taxes, "tax", problems)
-    seen: dict[str, str] = dict.fromkeys(CORNERS, "corner")
-    for kind, records in (("street", game.streets), ("station", game.stations),
-                          ("utility", game.utilities), ("tax", game.taxes)):
-        for rec in records:
-            if rec.id in seen and seen[rec.id] != kind:
-                problems.add(rec.where.at("id"), f"'{rec.id}' is already the id of a "
-                             f"{seen[rec.id]}; every square needs its own id")
-            seen.setdefault(rec.id, kind)
+    classic.square_ids(game, problems)
     first: dict[tuple[str, str], int] = {}
     for r in game.rents:
         if (r.street, r.role) in first:

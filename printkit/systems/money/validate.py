@@ -46,14 +46,7 @@ def ids(game: Game, problems: Problems) -> None:
     # a deck named twice is reported by the loader, where game.toml names it
     for deck in game.decks:
         unique(deck.cards, f"card of deck '{deck.id}'", problems)
-    seen: dict[str, str] = dict.fromkeys(CORNERS, "corner")
-    for kind, records in (("street", game.streets), ("station", game.stations),
-                          ("utility", game.utilities), ("tax", game.taxes)):
-        for rec in records:
-            if rec.id in seen and seen[rec.id] != kind:
-                problems.add(rec.where.at("id"), f"'{rec.id}' is already the id of a "
-                             f"{seen[rec.id]}; every square needs its own id")
-            seen.setdefault(rec.id, kind)
+    square_ids(game, problems)
 
 
 def references(game: Game, problems: Problems) -> None:
@@ -176,3 +169,15 @@ def card(c: Card, squares: set[str], n: int, problems: Problems,
         if key not in needed and getattr(c, key) and c.action in actions:
             problems.add(c.at(key), f"a '{c.action}' card does not use {key};"
                          " remove it")
+
+
+def square_ids(game: MoneyGame, problems: Problems) -> None:
+    """Every street, station, utility, tax and corner of a money game has an id of its own."""
+    seen: dict[str, str] = dict.fromkeys(CORNERS, "corner")
+    for kind, records in (("street", game.streets), ("station", game.stations),
+                          ("utility", game.utilities), ("tax", game.taxes)):
+        for rec in records:
+            if rec.id in seen and seen[rec.id] != kind:
+                problems.add(rec.where.at("id"), f"'{rec.id}' is already the id of a "
+                             f"{seen[rec.id]}; every square needs its own id")
+            seen.setdefault(rec.id, kind)
