@@ -180,7 +180,7 @@ def output_folder(out: Path, kit: Kit, options: Resolved) -> Path:
 
 
 def warm_up() -> None:
-    """Load fonts and metrics once, before the languages are built in parallel."""
+    """Load fonts and metrics once, before workers are forked to share them."""
     register_fonts()
     drawable()
 
@@ -246,7 +246,7 @@ def run_jobs(kits: list[Kit], out: Path, options: Resolved, job: Callable[[Kit, 
     """`job(kit, folder, options)` for every product of the kits, in parallel."""
     parts = [replace(kit, products=(product,)) for kit in kits for product in kit.products]
     jobs = [partial(job, part, output_folder(out, part, options), options) for part in parts]
-    return run_all(jobs, workers, done=lambda i: progress(
+    return run_all(jobs, workers, warm_up, done=lambda i: progress(
         f"{parts[i].game} ({parts[i].lang}): {parts[i].products[0].name}"))
 
 
