@@ -25,7 +25,6 @@ from printkit.errors import PrintkitError
 from printkit.impose.page import Document, Page
 from printkit.layout.fonts import ROLES, font_name, font_path
 from printkit.layout.ops import REGISTRATION, Circle, Group, Image, Line, Op, Rect, Text
-from printkit.render.images import prepared
 from printkit.render.pdfx import OVERPRINT_OFF, OVERPRINT_ON, PrintCanvas, mark_pdfx
 
 ALL_PLATES = CMYKColorSep(1, 1, 1, 1, spotName="All")
@@ -62,6 +61,8 @@ class PictureReader(ImageReader):  # type: ignore[misc]
     opaque: its transparent parts filled with that colour (PDF/X-1a)."""
 
     def __init__(self, path: str, cmyk: bool, ground: str | None = None):
+        from printkit.render.images import prepared  # Pillow: only for a picture
+
         colours, alpha = prepared(path, cmyk, ground)
         super().__init__(colours)
         self.alpha = alpha
