@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol
 
 from babel import Locale
 from babel.numbers import format_decimal
@@ -32,14 +32,6 @@ class Implement(Protocol):
 
     @property
     def unit(self) -> str: ...
-
-
-@runtime_checkable
-class WithImplements(Protocol):
-    """A game with implements (spankopoly's), by id."""
-
-    @property
-    def implement(self) -> Mapping[str, Implement]: ...
 
 
 class TextError(ValueError):
@@ -266,8 +258,11 @@ class Wording:
         return self.text(section, ref, "in_text", required=False, this=name) or name
 
     def implements(self) -> Mapping[str, Implement]:
-        """The implements of a game that has them (spankopoly's); other games have none."""
-        return self.game.implement if isinstance(self.game, WithImplements) else {}
+        """The implements of a game that has them (spankopoly's); other games have none.
+        (An attribute lookup: a check against a runtime-checkable protocol, which costs
+        far more, would look for no more than the attribute.)"""
+        found: Mapping[str, Implement] = getattr(self.game, "implement", {})
+        return found
 
     def implement_id(self, helper: str, implement: Any) -> str:
         """An implement id given to a helper, checked."""
