@@ -19,7 +19,6 @@ from printkit import __version__
 from printkit.errors import PrintkitError, Problem, Problems, Where
 from printkit.howto import Hint, hint_for
 from printkit.impose import Document, Page
-from printkit.layout import calibration as calibration_face
 from printkit.layout.fonts import drawable, using
 from printkit.layout.ops import MM, Group, translate
 from printkit.load import load_game, read_manifest
@@ -30,7 +29,6 @@ from printkit.localise.catalog import load_labels
 from printkit.localise.kit import BoardText, Deck, Kit
 from printkit.localise.languages import asked_codes, load_languages, resolve_many
 from printkit.localise.languages import resolve as resolve_language
-from printkit.localise.printaids import calibration_text
 from printkit.model import AnyGame
 from printkit.model.theme import Theme
 from printkit.options import Options, Resolved, resolve
@@ -320,6 +318,9 @@ def calibration(asked: Options, lang: str, config: Path | None = None) -> tuple[
     The back is printed with the offset of the options (--back-offset or the printer
     profile), so a sheet printed with a good offset reads 0 everywhere.
     """
+    from printkit.layout import calibration as calibration_face  # only this command
+    from printkit.localise.printaids import calibration_text
+
     options = resolve(asked, load_print_spec(None, config))
     if options.duplex not in ("long", "short"):
         raise PrintkitError("--duplex none: calibration is for double-sided printing; "
