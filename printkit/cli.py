@@ -9,29 +9,33 @@ from __future__ import annotations
 import math
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
 
 from printkit import __version__
 from printkit.errors import PrintkitError, display_path
-from printkit.layout.ops import MM
-from printkit.listing import entries
-from printkit.localise import own_names, unused_texts
-from printkit.localise.languages import load_languages
-from printkit.options import Options
-from printkit.pipeline import build as run_build
-from printkit.pipeline import calibration, languages_of, load, system_of
-from printkit.report import list_files, progress
 from printkit.resources import DEFAULT_GAME
-from printkit.scaffold import new_game
-from printkit.write import write_all
+from printkit.units import MM
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from printkit.options import Options
+
+# The pipeline (and with it reportlab, jinja2, Babel, Pillow) is imported by the commands
+# that use it, so that `printkit --help` and `--version` pay only for typer.
 
 app = typer.Typer(no_args_is_help=True, add_completion=True,
                   context_settings={"help_option_names": ["-h", "--help"]},
                   help="Print-ready PDFs for custom Monopoly-style games.")
-err_console = Console(stderr=True)
+
+
+def err_console() -> Console:
+    """Where progress goes (standard error)."""
+    from rich.console import Console
+
+    return Console(stderr=True)
 
 
 def show_version(value: bool) -> None:
@@ -161,6 +165,8 @@ def make_options(players: int | None, paper: list[str], duplex: str, back_offset
                  color: str, allow_missing: bool, target: str, vendor: str, board_size: str,
                  printer: str, allow_low_resolution: bool = False) -> Options:
     """The print options of build, preview and serve."""
+    from printkit.options import Options
+
     default, own = paper_choice(paper)
     return Options(players=players, paper=default, duplex=duplex,
                    back_offset=parse_offset(back_offset), cmyk=colour_choice(color),
@@ -196,11 +202,14 @@ def build(
     verbose: VerboseOpt = False,
 ) -> None:
     """Build every printable part of GAME: board, tiles, cards, score pad, sheets."""
+    from printkit.pipeline import build as run_build
+    from printkit.report import list_files, progress
+
     level = verbosity(quiet, verbose)
     try:
         options = make_options(players, paper, duplex, back_offset, color, allow_missing,
                                target, vendor, board_size, printer, allow_low_resolution)
-        with progress(err_console, level) as step:
+        with progress(err_console(), level) as step:
             built = run_build(game, lang, data, out, options, step, config,
                               tuple(split(only)))
     except PrintkitError as exc:
@@ -244,12 +253,13 @@ def preview(
     from printkit.preview import (
         preview_pictures,  # Pillow and pdfium: only this command
     )
+    from printkit.report import list_files, progress
 
     level = verbosity(quiet, verbose)
     try:
         options = make_options(players, paper, duplex, back_offset, color, allow_missing,
                                target, vendor, board_size, printer, allow_low_resolution)
-        with progress(err_console, level) as step:
+        with progress(err_console(), level) as step:
             built, sheets, count = preview_pictures(game, lang, data, out, options, dpi, step,
                                                     config, tuple(split(only)))
     except PrintkitError as exc:
@@ -336,6 +346,10 @@ def calibrate(
     out: Annotated[Path, typer.Option(help="Output folder.")] = Path("output"),
 ) -> None:
     """Write a duplex calibration sheet: print it double-sided and read your back offset."""
+    from printkit.options import Options
+    from printkit.pipeline import calibration
+    from printkit.write import write_all
+
     try:
         options = Options(paper=paper, duplex=duplex, back_offset=parse_offset(back_offset),
                           cmyk=colour_choice(color), printer=printer)
@@ -418,6 +432,10 @@ def check(
     """Check GAME as build with the same options would, writing nothing (--lang all: in
     every language of the game); list the texts no part of the game uses. Exit 2 if build
     would fail."""
+    from printkit.localise import own_names, unused_texts
+    from printkit.pipeline import build as run_build
+    from printkit.pipeline import languages_of, load, system_of
+
     try:
         options = make_options(players, paper, duplex, back_offset, color, allow_missing,
                                target, vendor, board_size, printer, allow_low_resolution)
@@ -447,6 +465,8 @@ def new(name: Annotated[str, typer.Argument(help="Name of the new game (its fold
         = [],  # noqa: B006 (typer reads the default)
         ) -> None:
     """Start a custom game: copy a game into data/NAME with every field explained."""
+    from printkit.scaffold import new_game
+
     try:
         folder, codes = new_game(name, from_, data, lang)
     except PrintkitError as exc:
@@ -463,6 +483,9 @@ def new(name: Annotated[str, typer.Argument(help="Name of the new game (its fold
 @app.command(name="list")
 def list_(data: DataOpt = None) -> None:
     """List the games (title, system, languages; built in or your own) and the languages."""
+    from printkit.listing import entries
+    from printkit.localise.languages import load_languages
+
     try:
         for entry in entries(data):
             typer.echo(str(entry))

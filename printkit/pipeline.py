@@ -19,7 +19,6 @@ from printkit import __version__
 from printkit.errors import PrintkitError, Problem, Problems, Where
 from printkit.howto import Hint, hint_for
 from printkit.impose import Document, Page
-from printkit.layout import calibration as calibration_face
 from printkit.layout.fonts import drawable, using
 from printkit.layout.ops import MM, Group, translate
 from printkit.load import load_game, read_manifest
@@ -30,7 +29,6 @@ from printkit.localise.catalog import load_labels
 from printkit.localise.kit import BoardText, Deck, Kit
 from printkit.localise.languages import asked_codes, load_languages, resolve_many
 from printkit.localise.languages import resolve as resolve_language
-from printkit.localise.printaids import calibration_text
 from printkit.model import AnyGame
 from printkit.model.theme import Theme
 from printkit.options import Options, Resolved, resolve
@@ -180,7 +178,7 @@ def output_folder(out: Path, kit: Kit, options: Resolved) -> Path:
 
 
 def warm_up() -> None:
-    """Load fonts and metrics once, before the languages are built in parallel."""
+    """Load fonts and metrics once, before workers are forked to share them."""
     register_fonts()
     drawable()
 
@@ -246,7 +244,7 @@ def run_jobs(kits: list[Kit], out: Path, options: Resolved, job: Callable[[Kit, 
     """`job(kit, folder, options)` for every product of the kits, in parallel."""
     parts = [replace(kit, products=(product,)) for kit in kits for product in kit.products]
     jobs = [partial(job, part, output_folder(out, part, options), options) for part in parts]
-    return run_all(jobs, workers, done=lambda i: progress(
+    return run_all(jobs, workers, warm_up, done=lambda i: progress(
         f"{parts[i].game} ({parts[i].lang}): {parts[i].products[0].name}"))
 
 
@@ -320,6 +318,9 @@ def calibration(asked: Options, lang: str, config: Path | None = None) -> tuple[
     The back is printed with the offset of the options (--back-offset or the printer
     profile), so a sheet printed with a good offset reads 0 everywhere.
     """
+    from printkit.layout import calibration as calibration_face  # only this command
+    from printkit.localise.printaids import calibration_text
+
     options = resolve(asked, load_print_spec(None, config))
     if options.duplex not in ("long", "short"):
         raise PrintkitError("--duplex none: calibration is for double-sided printing; "

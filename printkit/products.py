@@ -7,6 +7,9 @@ writes one item per page (trim + the vendor's bleed, no marks).
 
 A layout reports what does not fit to `problems`. A deck's cards are laid out only as its
 pages are read (by render, one sheet at a time), so their problems are known then.
+
+Each layout imports the modules of its own kind: a build pays only for the products it
+makes.
 """
 
 from __future__ import annotations
@@ -15,17 +18,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from printkit.errors import Problems, Where
-from printkit.impose import Page, bare, flat, nup, plain, shop, single, tile_pages
-from printkit.impose.booklet import page_size, saddle
-from printkit.impose.sheets import cards_keywords
-from printkit.layout.board import board_face
-from printkit.layout.booklet import booklet_pages
+from printkit.impose.page import Page
+from printkit.impose.sheets import bare, cards_keywords, flat, nup, plain, shop, single
 from printkit.layout.cards import card_face
-from printkit.layout.ledger import blank_ledger, ledger_pages
 from printkit.layout.ops import Face
 from printkit.layout.problems import item_where
-from printkit.layout.sheets import blank_scorepad, lines_page, scorepad_pages
-from printkit.layout.tableau import tableau_page
 from printkit.lazy import Lazy
 from printkit.localise.kit import (
     BoardText,
@@ -59,6 +56,9 @@ Layout = Callable[[Product, Kit, Resolved, Problems], Pages]
 
 
 def board(product: Product, kit: Kit, options: Resolved, problems: Problems) -> Pages:
+    from printkit.impose.tiles import tile_pages
+    from printkit.layout.board import board_face
+
     content = product.content
     assert isinstance(content, BoardText)
     side = board_side(options, content.size)
@@ -144,6 +144,8 @@ def card_keys(deck: str, card: str) -> tuple[tuple[str, ...], ...]:
 
 
 def scorepad(product: Product, kit: Kit, options: Resolved, problems: Problems) -> Pages:
+    from printkit.layout.sheets import blank_scorepad, scorepad_pages
+
     assert isinstance(product.content, ScorepadText)
     faces = scorepad_pages(product.content, options.players, options.sheet_size,
                            item_where(kit, "scorepad"), problems, options.theme)
@@ -154,6 +156,8 @@ def scorepad(product: Product, kit: Kit, options: Resolved, problems: Problems) 
 
 
 def lines(product: Product, kit: Kit, options: Resolved, problems: Problems) -> Pages:
+    from printkit.layout.sheets import lines_page
+
     assert isinstance(product.content, LinesSet)
     faces = [lines_page(t, options.sheet_size, item_where(
         kit, f"penalty_lines.{t.id}", ("penalty_lines", t.id)), problems, options.theme)
@@ -169,6 +173,9 @@ def sheet(face: Face, options: Resolved) -> Page:
 def rules(product: Product, kit: Kit, options: Resolved, problems: Problems) -> Pages:
     """The booklet in reading order (for a print shop) and, at home, imposed for saddle
     stitching."""
+    from printkit.impose.booklet import page_size, saddle
+    from printkit.layout.booklet import booklet_pages
+
     assert isinstance(product.content, BookletText)
     papers = options.settings.papers
     faces = booklet_pages(product.content, page_size(options.paper, papers),
@@ -183,6 +190,8 @@ def rules(product: Product, kit: Kit, options: Resolved, problems: Problems) -> 
 
 def ledger(product: Product, kit: Kit, options: Resolved, problems: Problems) -> Pages:
     """A money ledger per player (--players), the bank sheet and the property register."""
+    from printkit.layout.ledger import blank_ledger, ledger_pages
+
     content = product.content
     assert isinstance(content, LedgerText)
     faces = ledger_pages(content, options.players, options.sheet_size,
@@ -195,6 +204,8 @@ def ledger(product: Product, kit: Kit, options: Resolved, problems: Problems) ->
 
 def tableau(product: Product, kit: Kit, options: Resolved, problems: Problems) -> Pages:
     """The layout sheet of a card-deck game: a landscape page of --paper."""
+    from printkit.layout.tableau import tableau_page
+
     assert isinstance(product.content, TableauText)
     face = tableau_page(product.content, options.sheet_size,
                         item_where(kit, "layout"), problems)

@@ -12,7 +12,6 @@ import re
 from pathlib import Path
 
 from printkit.errors import PrintkitError, display_path
-from printkit.load.tables import file_problem
 
 PACKAGE = Path(__file__).resolve().parent
 FONTS = PACKAGE / "fonts"
@@ -74,6 +73,8 @@ def broken_game(folder: Path) -> str:
     if not os.path.lexists(toml):
         return f"{display_path(toml, None)}: missing; a game folder needs its game.toml " \
                "(printkit new makes a complete copy of a game)"
+    from printkit.load.tables import file_problem  # the loader: only when a game is read
+
     why = file_problem(toml)
     return f"{display_path(toml, None)}: {why}" if why else ""
 

@@ -28,16 +28,17 @@ def default_workers(jobs: int) -> int:
 def run_all(jobs: Sequence[Callable[[], T]], workers: int | None = None,
             prepare: Callable[[], None] = lambda: None,
             done: Callable[[int], None] = lambda _: None) -> list[T]:
-    """The results of jobs, in order. `prepare` runs once before any job (before forking);
-    `done(i)` is called as job i finishes."""
+    """The results of jobs, in order. `prepare` runs once before the workers are forked, so
+    that each starts with what it loads; jobs run in this process load what they need as
+    they go, and it is not run. `done(i)` is called as job i finishes."""
     workers = default_workers(len(jobs)) if workers is None else max(1, workers)
-    prepare()
     if workers < 2 or len(jobs) < 2:
         return _one_by_one(jobs, done)
     import multiprocessing  # only when there is work to share: a one-job build never forks
 
     if "fork" not in multiprocessing.get_all_start_methods():
         return _one_by_one(jobs, done)
+    prepare()
     from concurrent.futures import ProcessPoolExecutor
 
     problems: list[Problem] = []

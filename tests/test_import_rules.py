@@ -82,3 +82,20 @@ def test_the_rules_see_an_offending_import() -> None:
               "def f():\n    from ..systems import money\n")
     found = imports_in(source, PACKAGE / "layout" / "probe.py")
     assert {"reportlab.pdfgen", "babel", "printkit.systems", "printkit.systems.money"} <= found
+
+
+@pytest.mark.parametrize("flag", ["--help", "--version"])
+def test_help_and_version_load_no_pipeline(flag: str) -> None:
+    """`printkit --help` and `--version` import typer and rich, and nothing a build needs."""
+    import subprocess
+    import sys
+
+    heavy = ["reportlab", "jinja2", "babel", "pypdf", "pdfplumber", "pypdfium2", "PIL",
+             "printkit.pipeline", "printkit.localise", "printkit.render", "printkit.layout"]
+    probe = ("import sys\nfrom printkit.cli import app\n"
+             f"try:\n    app([{flag!r}], prog_name='printkit')\nexcept SystemExit:\n    pass\n"
+             f"print(sorted(m for m in {heavy!r} if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True, cwd=PACKAGE.parent)
+    assert "printkit" in done.stdout  # the help or the version was printed
+    assert done.stdout.strip().splitlines()[-1] == "[]"

@@ -1,8 +1,9 @@
-"""Stage 5, impose: faces -> pages (n-up card sheets, duplex backs, board tiles, sheets)."""
+"""Stage 5, impose: faces -> pages (n-up card sheets, duplex backs, board tiles, sheets).
+
+The package exports the pages themselves; each product's layout imports the way it is
+imposed, so a build imports only those it uses.
+"""
 
 from printkit.impose.page import Document, Page
-from printkit.impose.sheets import bare, flat, nup, plain, shop, single
-from printkit.impose.tiles import tile_pages
 
-__all__ = ["Document", "Page", "bare", "flat", "nup", "plain", "shop", "single",
-           "tile_pages"]
+__all__ = ["Document", "Page"]

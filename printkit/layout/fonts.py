@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from printkit.layout.truetype import advances, character_map
@@ -32,7 +32,6 @@ ROLES = (*FILES, *DRAWN_AS)
 ASCENT = 0.76  # of the size: cap height and ascenders, for vertical placement
 DESCENT = 0.24
 Chosen = tuple[tuple[str, Path], ...]  # font role -> file, for the roles a theme sets
-_CHOSEN: ContextVar[Chosen] = ContextVar("printkit_fonts", default=())
 
 
 @dataclass(frozen=True)
@@ -60,6 +59,55 @@ class Metrics:
         return sorted({ch for ch in text if ch not in self.widths and ch not in "\n\r\t"})
 
 
+@dataclass(frozen=True, eq=False)
+class InUse:
+    """The fonts of a build: the roles a theme chose (role -> file), and for every role its
+    file, the name render registers it under and its metrics, each worked out once (text
+    asks for them at every line)."""
+
+    chosen: Chosen
+    measures: dict[str, Metrics] = field(default_factory=dict, repr=False)
+
+    def chosen_path(self, role: str) -> Path | None:
+        own = dict(self.chosen)
+        return own.get(role) or own.get(DRAWN_AS.get(role, ""))
+
+    @cached_property
+    def paths(self) -> dict[str, Path]:
+        return {role: self.chosen_path(role) or FONTS / FILES[DRAWN_AS.get(role, role)]
+                for role in ROLES}
+
+    @cached_property
+    def names(self) -> dict[str, str]:
+        return {role: f"PrintkitSans-{DRAWN_AS.get(role, role).capitalize()}"
+                if (path := self.chosen_path(role)) is None
+                else f"PrintkitTheme-{file_digest(path)}" for role in ROLES}
+
+    def metrics(self, role: str) -> Metrics:
+        found = self.measures.get(role)
+        if found is None:
+            found = self.measures[role] = metrics_of(self.paths[role])
+        return found
+
+    @cached_property
+    def drawable(self) -> frozenset[str]:
+        """Characters every role can draw."""
+        return frozenset.intersection(*(frozenset(self.metrics(role).widths) for role in ROLES))
+
+
+_IN_USE: ContextVar[InUse | None] = ContextVar("printkit_fonts", default=None)
+
+
+@cache
+def bundled() -> InUse:
+    """The bundled family, for every role."""
+    return InUse(())
+
+
+def in_use() -> InUse:
+    return _IN_USE.get() or bundled()
+
+
 @contextmanager
 def using(chosen: Chosen) -> Iterator[None]:
     """Lay out and render with these fonts (role -> file) inside the block. A chosen body
@@ -67,34 +115,30 @@ def using(chosen: Chosen) -> Iterator[None]:
     roles = dict(chosen)
     if "regular" in roles and "italic" not in roles:
         roles["italic"] = roles["regular"]
-    token = _CHOSEN.set(tuple(sorted(roles.items())))
+    token = _IN_USE.set(InUse(tuple(sorted(roles.items()))))
     try:
         yield
     finally:
-        _CHOSEN.reset(token)
+        _IN_USE.reset(token)
 
 
 def chosen() -> Chosen:
-    return _CHOSEN.get()
+    return in_use().chosen
 
 
 def chosen_path(role: str) -> Path | None:
     """The file chosen for a role (numbers: else the one chosen for bold), if any."""
-    chosen = dict(_CHOSEN.get())
-    return chosen.get(role) or chosen.get(DRAWN_AS.get(role, ""))
+    return in_use().chosen_path(role)
 
 
 def font_path(role: str) -> Path:
-    return chosen_path(role) or FONTS / FILES[DRAWN_AS.get(role, role)]
+    return in_use().paths[role]
 
 
 def font_name(role: str) -> str:
     """The name render registers the role's font under: the bundled family's, or one
     made from the chosen file's content."""
-    path = chosen_path(role)
-    if path is None:
-        return f"PrintkitSans-{DRAWN_AS.get(role, role).capitalize()}"
-    return f"PrintkitTheme-{file_digest(path)}"
+    return in_use().names[role]
 
 
 def font_label(role: str) -> str:
@@ -109,7 +153,7 @@ def file_digest(path: Path) -> str:
 
 
 def metrics(role: str) -> Metrics:
-    return metrics_of(font_path(role))
+    return in_use().metrics(role)
 
 
 @cache
@@ -129,12 +173,7 @@ def width(text: str, role: str, size: float) -> float:
 
 def drawable() -> frozenset[str]:
     """Characters every role of the fonts in use can draw."""
-    return _drawable(tuple(sorted({font_path(role) for role in ROLES})))
-
-
-@cache
-def _drawable(paths: tuple[Path, ...]) -> frozenset[str]:
-    return frozenset.intersection(*(frozenset(metrics_of(p).widths) for p in paths))
+    return in_use().drawable
 
 
 def lacking(ch: str) -> str:

@@ -32,8 +32,10 @@ _PARENS = re.compile(r"\([^()\n]{1,32}\)")
 _WORDY = re.compile(r"[^\W\d_]{3,}")  # a word of three letters or more: not a formula
 
 
+@lru_cache(maxsize=65536)
 def glue(text: str) -> str:
-    """text with the spaces that must not break turned into no-break spaces."""
+    """text with the spaces that must not break turned into no-break spaces (remembered:
+    the texts of a deck's cards recur)."""
     if " " not in text:
         return text
     for pattern in _GLUE:

@@ -11,8 +11,6 @@ from __future__ import annotations
 import warnings
 from pathlib import Path
 
-from PIL import Image, UnidentifiedImageError
-
 from printkit.errors import Problems, Where
 from printkit.load.paths import inside
 from printkit.model.theme import Picture
@@ -54,6 +52,8 @@ def picture(value: object, folder: Path, where: Where, problems: Problems) -> Pi
 
 def measure(path: Path, name: str, where: Where, problems: Problems) -> tuple[int, int] | None:
     """The upright size in pixels of a PNG or JPEG, after decoding it once in full."""
+    from PIL import Image, UnidentifiedImageError  # Pillow: only for a game with pictures
+
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)

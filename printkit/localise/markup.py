@@ -10,10 +10,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-
-from markdown_it import MarkdownIt
-from markdown_it.token import Token
-from PIL import Image, UnidentifiedImageError
+from typing import TYPE_CHECKING
 
 from printkit.load.paths import inside
 from printkit.localise.kit import (
@@ -24,6 +21,10 @@ from printkit.localise.kit import (
     BookTable,
     Span,
 )
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
 
 TABLE = "\ue000table:"  # marks a generated table in the rendered text (a private-use character)
 Rows = tuple[tuple[str, ...], ...]
@@ -41,6 +42,8 @@ UNPRINTABLE = {
 
 
 def markdown() -> MarkdownIt:
+    from markdown_it import MarkdownIt  # only when a rule booklet is read
+
     return MarkdownIt("commonmark").enable("table")
 
 
@@ -176,6 +179,8 @@ class Reader:
             self.report(self.line, f"image '{src}': only pictures in the game folder can be "
                         "printed; give a path relative to the game folder")
             return None
+        from PIL import Image, UnidentifiedImageError  # only for a booklet with pictures
+
         try:
             with Image.open(path) as picture:
                 size = picture.size

@@ -25,7 +25,6 @@ from printkit.errors import PrintkitError
 from printkit.impose.page import Document, Page
 from printkit.layout.fonts import ROLES, font_name, font_path
 from printkit.layout.ops import REGISTRATION, Circle, Group, Image, Line, Op, Rect, Text
-from printkit.render.images import prepared
 from printkit.render.pdfx import OVERPRINT_OFF, OVERPRINT_ON, PrintCanvas, mark_pdfx
 
 ALL_PLATES = CMYKColorSep(1, 1, 1, 1, spotName="All")
@@ -41,13 +40,19 @@ def solid_black(colour: Color) -> bool:
 
 
 def register_fonts() -> None:
-    """Register the fonts in use with reportlab (each file once per process)."""
-    known = set(pdfmetrics.getRegisteredFontNames())
+    """Register every font in use with reportlab (before forking workers, so that each
+    starts with them)."""
     for role in ROLES:
-        name = font_name(role)
-        if name not in known:
-            pdfmetrics.registerFont(TTFont(name, str(font_path(role))))
-            known.add(name)
+        register(role)
+
+
+def register(role: str) -> str:
+    """The name of a role's font, registered with reportlab when first needed (a file is
+    parsed once per process, and only if some text is set in it)."""
+    name = font_name(role)
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, str(font_path(role))))
+    return name
 
 
 class PictureReader(ImageReader):  # type: ignore[misc]
@@ -56,6 +61,8 @@ class PictureReader(ImageReader):  # type: ignore[misc]
     opaque: its transparent parts filled with that colour (PDF/X-1a)."""
 
     def __init__(self, path: str, cmyk: bool, ground: str | None = None):
+        from printkit.render.images import prepared  # Pillow: only for a picture
+
         colours, alpha = prepared(path, cmyk, ground)
         super().__init__(colours)
         self.alpha = alpha
@@ -139,7 +146,7 @@ class Painter:
     def font(self, role: str, size: float) -> None:
         name = font_name(role)
         if self._set("font", (name, size)):
-            self.c.setFont(name, size)
+            self.c.setFont(register(role), size)
 
     def save(self) -> None:
         self.c.saveState()
@@ -274,7 +281,7 @@ def render(doc: Document, cmyk: bool = False, pdfx: bool = False) -> bytes:
 
 
 def _render(doc: Document, cmyk: bool, pdfx: bool) -> bytes:
-    register_fonts()
+    register("regular")  # the canvas starts in it
     buffer = io.BytesIO()
     pages = iter(doc.pages)
     first = next(pages)
