@@ -16,7 +16,7 @@ from typing import Any
 from printkit.errors import Problems, Where
 from printkit.load import fields as f
 from printkit.load.board import board, square
-from printkit.load.manifest import check_keys, choice, game_info, number, section, value
+from printkit.load.manifest import check_keys, choice, game_info, number, value
 from printkit.load.tables import Row, Toml, read_csv, read_toml
 from printkit.systems.anti.model import (
     COMMAND_ACTIONS,
@@ -33,7 +33,7 @@ from printkit.systems.anti.model import (
     WealthTax,
 )
 from printkit.systems.money import load as classic
-from printkit.systems.money.model import LADDER, Scale, Station
+from printkit.systems.money.model import LADDER, Scale
 
 GAME_KEYS: dict[str, set[str] | None] = {
     "game": {"system", "source_language", "languages", "players"},
@@ -60,13 +60,11 @@ def load(folder: Path, manifest: Toml, problems: Problems,
     """Read every data file of the game folder (of the text files, those of `langs`, or
     all); problems are collected, not raised."""
     check_keys(manifest, GAME_KEYS, problems)
-    stations = section(manifest, "stations")
     return Game(
         **vars(game_info(folder, manifest, "anti", problems, langs)),
         board=board(manifest, problems),
-        board_squares=number(manifest, problems, ("board", "squares"), 40, 8, 400),
-        accent=f.colour(value(manifest, ("board", "accent"), "#2E7D32"),
-                        manifest.where("board", "accent"), problems),
+        board_squares=classic.board_squares(manifest, problems),
+        accent=classic.accent(manifest, problems, "#2E7D32"),
         cards=cards(manifest, problems),
         money=classic.money(manifest, problems),
         rules=rules(manifest, problems),
@@ -77,15 +75,10 @@ def load(folder: Path, manifest: Toml, problems: Problems,
             folder / "streets.csv", problems, ("id", "city", "price"), ("mortgage",))),
         rents=tuple(rents(r, problems) for r in read_csv(
             folder / "rents.csv", problems, ("street", "role", *LADDER))),
-        stations=tuple(Station(f.ident(r.get("id"), r.at("id"), problems),
-                               *classic.price_mortgage(r, problems), r.where)
-                       for r in read_csv(folder / "stations.csv", problems, ("id", "price"),
-                                         ("mortgage",))),
+        stations=classic.stations(folder, problems),
         station_rents=role_scales(manifest, problems, ("stations", "rent")),
-        station_icon=choice(stations.get("icon", "train"), classic.STATION_ICONS,
-                                    manifest.where("stations", "icon"), problems),
-        utilities=tuple(classic.utility(r, problems) for r in read_csv(
-            folder / "utilities.csv", problems, ("id", "price"), ("mortgage", "icon"))),
+        station_icon=classic.station_icon(manifest, problems),
+        utilities=classic.utilities(folder, problems),
         utility_factors=role_scales(manifest, problems, ("utilities", "factor")),
         taxes=tuple(tax(r, problems) for r in read_csv(
             folder / "taxes.csv", problems, ("id", "amount"), ("wealth",))),

@@ -60,13 +60,11 @@ def load(folder: Path, manifest: Toml, problems: Problems,
     """Read every data file of the game folder (of the text files, those of `langs`, or
     all); problems are collected, not raised."""
     check_keys(manifest, GAME_KEYS, problems)
-    stations = section(manifest, "stations")
     return Game(
         **vars(game_info(folder, manifest, "classic", problems, langs)),
         board=board(manifest, problems),
-        board_squares=number(manifest, problems, ("board", "squares"), 40, 8, 400),
-        accent=f.colour(value(manifest, ("board", "accent"), "#B22234"),
-                        manifest.where("board", "accent"), problems),
+        board_squares=board_squares(manifest, problems),
+        accent=accent(manifest, problems, "#B22234"),
         cards=cards(manifest, problems),
         money=money(manifest, problems),
         rules=rules(manifest, problems),
@@ -75,15 +73,10 @@ def load(folder: Path, manifest: Toml, problems: Problems,
         streets=tuple(street(r, problems) for r in read_csv(
             folder / "streets.csv", problems, ("id", "group", "price", *LADDER),
             ("mortgage",))),
-        stations=tuple(Station(f.ident(r.get("id"), r.at("id"), problems),
-                               *price_mortgage(r, problems), r.where)
-                       for r in read_csv(folder / "stations.csv", problems, ("id", "price"),
-                                         ("mortgage",))),
+        stations=stations(folder, problems),
         station_rents=amounts(manifest, problems, ("stations", "rent")),
-        station_icon=choice(stations.get("icon", "train"), STATION_ICONS,
-                            manifest.where("stations", "icon"), problems),
-        utilities=tuple(utility(r, problems) for r in read_csv(
-            folder / "utilities.csv", problems, ("id", "price"), ("mortgage", "icon"))),
+        station_icon=station_icon(manifest, problems),
+        utilities=utilities(folder, problems),
         utility_factors=amounts(manifest, problems, ("utilities", "factor")),
         taxes=tuple(tax(r, problems) for r in read_csv(
             folder / "taxes.csv", problems, ("id", "amount"), ("percent",))),
@@ -92,6 +85,37 @@ def load(folder: Path, manifest: Toml, problems: Problems,
         decks=decks(folder, manifest, problems),
     )
 
+
+
+def board_squares(manifest: Toml, problems: Problems) -> int:
+    """[board] squares: how many squares the ring has (board.csv must have as many)."""
+    return number(manifest, problems, ("board", "squares"), 40, 8, 400)
+
+
+def accent(manifest: Toml, problems: Problems, default: str) -> str:
+    """[board] accent: the colour of the title banner in the board's centre."""
+    return f.colour(value(manifest, ("board", "accent"), default),
+                    manifest.where("board", "accent"), problems)
+
+
+def stations(folder: Path, problems: Problems) -> tuple[Station, ...]:
+    """stations.csv: each station's id, price and mortgage value."""
+    return tuple(Station(f.ident(r.get("id"), r.at("id"), problems),
+                         *price_mortgage(r, problems), r.where)
+                 for r in read_csv(folder / "stations.csv", problems, ("id", "price"),
+                                   ("mortgage",)))
+
+
+def station_icon(manifest: Toml, problems: Problems) -> str:
+    """[stations] icon: a train or a ferry on the board and the deeds."""
+    return choice(section(manifest, "stations").get("icon", "train"), STATION_ICONS,
+                  manifest.where("stations", "icon"), problems)
+
+
+def utilities(folder: Path, problems: Problems) -> tuple[Utility, ...]:
+    """utilities.csv: each utility's id, price, mortgage value and icon."""
+    return tuple(utility(r, problems) for r in read_csv(
+        folder / "utilities.csv", problems, ("id", "price"), ("mortgage", "icon")))
 
 def amounts(doc: Toml, problems: Problems, keys: tuple[str, ...]) -> Scale:
     """A list of whole numbers, e.g. the rents by number of stations owned."""
