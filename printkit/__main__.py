@@ -3,6 +3,9 @@
 Ctrl-C is handled here, before anything heavy is imported: at any moment it ends printkit
 with one line and exit code 130, never a traceback; a build's previous output stays as it
 was (see printkit.write). Once the command is done, a late Ctrl-C is ignored.
+
+Help is plain text: typer's rich help screen costs more than the rest of `printkit --help`
+together. `TYPER_USE_RICH=1 printkit --help` shows it the rich way.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ INTERRUPTED = "interrupted; the previous files are unchanged."
 
 def main() -> None:
     code: int | str | None = 0
+    os.environ.setdefault("TYPER_USE_RICH", "0")  # read when typer is imported
     try:
         from printkit.cli import main as run
 
