@@ -12,7 +12,15 @@ from printkit.load import fields as f
 from printkit.load.tables import Toml, read_toml
 from printkit.model.common import GameInfo, TextSource
 
-MAX_NUMBER = 10_000_000  # the largest whole number a game.toml value may have
+MAX_NUMBER = 10_000_000
+Tables = dict[str, set[str] | None]  # table -> its keys (None: checked by its own reader)
+
+
+def known_tables(own: Tables) -> Tables:
+    """The tables a system's game.toml may have: [game], the system's own, and the print
+    settings and theme (checked by load/printing.py and load/theme.py)."""
+    return {"game": {"system", "source_language", "languages", "players"}, **own,
+            "print": None, "theme": None}  # the largest whole number a game.toml value may have
 
 
 def game_info(folder: Path, doc: Toml, system: str, problems: Problems,

@@ -16,7 +16,7 @@ from typing import Any
 from printkit.errors import Problems, Where
 from printkit.load import fields as f
 from printkit.load.board import board, square
-from printkit.load.manifest import check_keys, choice, game_info, number, value
+from printkit.load.manifest import check_keys, choice, game_info, known_tables, number, value
 from printkit.load.tables import Row, Toml, read_csv, read_toml
 from printkit.systems.anti.model import (
     COMMAND_ACTIONS,
@@ -35,8 +35,7 @@ from printkit.systems.anti.model import (
 from printkit.systems.money import load as classic
 from printkit.systems.money.model import LADDER, Scale
 
-GAME_KEYS: dict[str, set[str] | None] = {
-    "game": {"system", "source_language", "languages", "players"},
+GAME_KEYS = known_tables({
     "board": {"size", "corner", "squares", "background", "ink", "accent"},
     "cards": {"deed", "reference", "deed_back"},
     "money": {"currency", "start_capital", "salary", "jail_fine", "mortgage_interest"},
@@ -44,9 +43,7 @@ GAME_KEYS: dict[str, set[str] | None] = {
     "utilities": {"factor"},
     "rules": {"houses", "hotels", "monopoly_streets", "jail_turns", "sell_back_percent"},
     "roles": None,  # checked by roles()
-    "print": None,  # print settings, checked by load/printing.py
-    "theme": None,  # colours, fonts and pictures, checked by load/theme.py
-}
+})
 ROLE_KEYS = {"pawn", "houses", "monopoly_factor", "needs_monopoly", "collects_in_jail",
              "wealth_tax"}
 WEALTH_KEYS = ("money", "property", "buildings")

@@ -14,7 +14,15 @@ from typing import Any
 from printkit.errors import Problems, Where
 from printkit.load import fields as f
 from printkit.load.board import board, square
-from printkit.load.manifest import check_keys, choice, game_info, number, section, value
+from printkit.load.manifest import (
+    check_keys,
+    choice,
+    game_info,
+    known_tables,
+    number,
+    section,
+    value,
+)
 from printkit.load.tables import Row, Toml, read_csv, read_toml
 from printkit.systems.money.model import (
     ACTIONS,
@@ -34,8 +42,7 @@ from printkit.systems.money.model import (
     Utility,
 )
 
-GAME_KEYS: dict[str, set[str] | None] = {
-    "game": {"system", "source_language", "languages", "players"},
+GAME_KEYS = known_tables({
     "board": {"size", "corner", "squares", "background", "ink", "accent"},
     "cards": {"deed", "deck", "deed_back", "decks"},
     "money": {"currency", "start_capital", "salary", "jail_fine", "mortgage_interest"},
@@ -44,9 +51,7 @@ GAME_KEYS: dict[str, set[str] | None] = {
     "rules": {"houses", "hotels", "houses_for_hotel", "group_factor", "doubles_to_jail",
               "jail_turns", "sell_back_percent"},
     "short_game": {"deeds", "houses_for_hotel"},
-    "print": None,  # print settings, checked by load/printing.py
-    "theme": None,  # colours, fonts and pictures, checked by load/theme.py
-}
+})
 DECK_KEYS = {"colour", "icon", "card"}
 CARD_KEYS = {"id", "action", "target", "steps", "amount", "per_house", "per_hotel", "keep"}
 STATION_ICONS = ("train", "ferry")

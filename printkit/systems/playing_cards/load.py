@@ -9,7 +9,7 @@ from typing import Any
 
 from printkit.errors import Problems
 from printkit.load import fields as f
-from printkit.load.manifest import check_keys, choice, game_info, number, value
+from printkit.load.manifest import check_keys, choice, game_info, known_tables, number, value
 from printkit.load.tables import Row, Toml, read_csv
 from printkit.systems.playing_cards.model import (
     JOKER_ACTIONS,
@@ -23,16 +23,13 @@ from printkit.systems.playing_cards.model import (
     Rules,
 )
 
-GAME_KEYS: dict[str, set[str] | None] = {
-    "game": {"system", "source_language", "languages", "players"},
+GAME_KEYS = known_tables({
     "cards": {"aid", "colour"},
     "deck": {"ranks", "property_suits", "deed_suits", "jokers"},
     "coins": {"start", "goal", "pass_joker"},
     "rules": {"rent", "rent_per_house", "house_price", "houses_per_purchase",
               "houses_below_rank", "sell_property", "sell_houses", "sell_insurance"},
-    "print": None,  # print settings, checked by load/printing.py
-    "theme": None,  # colours, fonts and pictures, checked by load/theme.py
-}
+})
 MAX_COINS = 10_000
 
 

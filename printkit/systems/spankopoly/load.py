@@ -9,7 +9,7 @@ from typing import Any
 from printkit.errors import Problems
 from printkit.load import fields as f
 from printkit.load.board import board, square
-from printkit.load.manifest import check_keys, game_info, required_table, section
+from printkit.load.manifest import check_keys, game_info, known_tables, required_table, section
 from printkit.load.tables import Row, Toml, read_csv, read_toml
 from printkit.model import Stake
 from printkit.systems.spankopoly.model import (
@@ -27,8 +27,7 @@ from printkit.systems.spankopoly.model import (
     Tax,
 )
 
-GAME_KEYS = {
-    "game": {"system", "source_language", "languages", "players"},
+GAME_KEYS = known_tables({
     "board": {"size", "corner", "background", "ink"},
     "cards": {"deed", "chance", "deed_back", "chance_colour"},
     "start": {"land_exactly", "warm_up"},
@@ -36,9 +35,7 @@ GAME_KEYS = {
     "penalty_lines": {"dice", "wrong_factor"},
     "corner": {"max_turns", "fine"},
     "scoring": {"rounds", "final_multiplier", "final_multiplier_cane", "state"},
-    "print": None,  # print settings, checked by load/printing.py
-    "theme": None,  # colours, fonts and pictures, checked by load/theme.py
-}
+})
 CARD_KEYS = {"id", "keep", "goto", "direct", "start_note", "params"}
 
 
