@@ -43,9 +43,10 @@ settings.register_profile("deep", max_examples=3000, deadline=None, database=Non
                           suppress_health_check=[HealthCheck.too_slow,
                                                  HealthCheck.function_scoped_fixture])
 # the long run (README, "Reliability"): random examples, each stopped after a minute (a
-# hang fails), in a process whose memory is capped by FUZZ_MEMORY_MB (a blow-up fails)
+# hang fails), in a process whose memory is capped by FUZZ_MEMORY_MB (a blow-up fails);
+# a failing example is kept in .hypothesis/ and tried first by the next long run
 settings.register_profile("long", max_examples=1500, deadline=timedelta(seconds=60),
-                          database=None, suppress_health_check=list(HealthCheck))
+                          suppress_health_check=list(HealthCheck))
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 LONG = os.environ.get("HYPOTHESIS_PROFILE") in ("deep", "long")
 PER_TEST = settings().max_examples if LONG else 0
