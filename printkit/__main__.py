@@ -25,16 +25,44 @@ def main() -> None:
 
         run()
     except KeyboardInterrupt:  # every finally block (temporary files) has run
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        sys.stderr.write(INTERRUPTED + "\n")
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(130)  # no interpreter shutdown for a second Ctrl-C to land in
+        interrupted()
     except SystemExit as exc:
         code = exc.code
+        if code == 130:  # the command said it was interrupted: no shutdown that could
+            sys.stdout.flush()  # wait on a stopped pool's threads
+            sys.stderr.flush()
+            os._exit(130)
+    except Exception as exc:  # Ctrl-C while a module is imported can arrive wrapped
+        if any(isinstance(e, KeyboardInterrupt) for e in causes(exc)):
+            interrupted()
+        raise
     finally:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        except KeyboardInterrupt:  # a Ctrl-C just as the command finished: it is done
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
     sys.exit(code)
+
+
+def interrupted() -> None:
+    """End at once with one line and exit code 130 (no interpreter shutdown for a second
+    Ctrl-C to land in)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.stderr.write(INTERRUPTED + "\n")
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(130)
+
+
+def causes(exc: BaseException) -> list[BaseException]:
+    """An exception and those it was raised from or during (a RuntimeError of class
+    creation wraps the KeyboardInterrupt that stopped it)."""
+    found: list[BaseException] = []
+    current: BaseException | None = exc
+    while current is not None and len(found) < 20:
+        found.append(current)
+        current = current.__cause__ or current.__context__
+    return found
 
 
 if __name__ == "__main__":
