@@ -432,7 +432,7 @@ def check(
     """Check GAME as build with the same options would, writing nothing (--lang all: in
     every language of the game); list the texts no part of the game uses. Exit 2 if build
     would fail."""
-    from printkit.localise import own_names, unused_texts
+    from printkit.localise.stage import own_names, unused_texts
     from printkit.pipeline import build as run_build
     from printkit.pipeline import languages_of, load, system_of
 

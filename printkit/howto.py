@@ -8,12 +8,15 @@ command line puts it into words in the file's language with the tool's label cat
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from printkit.impose import Document
 from printkit.layout.ops import MM
 from printkit.lazy import Lazy
-from printkit.localise.catalog import Labels
 from printkit.localise.kit import BoardText, BookletText, Deck, Product
+
+if TYPE_CHECKING:
+    from printkit.localise.catalog import Labels
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from printkit.errors import PrintkitError, Problem, Problems
 from printkit.impose import Document, Page
 from printkit.layout.fonts import Chosen, using
 from printkit.localise.kit import Kit
-from printkit.model import AnyGame
+from printkit.model import AnyGame, GameInfo
 from printkit.options import Options, Resolved
 from printkit.pipeline import (
     check_products,
@@ -33,6 +33,7 @@ from printkit.pipeline import (
     load,
     product_documents,
     settle,
+    system_of,
     warm_up,
 )
 from printkit.preview import Picture, page_images, png
@@ -175,10 +176,12 @@ class Session:
         try:
             served = self.served
             game = load(served.game, served.data, list(served.langs))
-            check_products(game, served.only, "--only")
-            check_products(game, (product for product, _ in served.options.papers),
+            products = system_of(game).products(game)
+            check_products(game.id, products, served.only, "--only")
+            check_products(game.id, products,
+                           (product for product, _ in served.options.papers),
                            "--paper")
-            options = settle(game, served.options, served.config)
+            options = settle(GameInfo.of(game), served.options, served.config, products)
             codes = languages_of(game, list(served.langs))
             turns = self.affected(changed, codes, game.source_language)
             if options != self.options:

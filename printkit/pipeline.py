@@ -13,34 +13,29 @@ from contextlib import suppress
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from printkit import __version__
+from printkit import __version__, cache
 from printkit.errors import PrintkitError, Problem, Problems, Where
 from printkit.howto import Hint, hint_for
 from printkit.impose import Document, Page
 from printkit.layout.fonts import drawable, using
 from printkit.layout.ops import MM, Group, translate
-from printkit.load import load_game, read_manifest
 from printkit.load.printing import load_print_spec
 from printkit.load.theme import load_theme
-from printkit.localise import localise
-from printkit.localise.catalog import load_labels
 from printkit.localise.kit import BoardText, Deck, Kit
-from printkit.localise.languages import asked_codes, load_languages, resolve_many
-from printkit.localise.languages import resolve as resolve_language
-from printkit.model import AnyGame
+from printkit.model import AnyGame, GameInfo
 from printkit.model.theme import Theme
 from printkit.options import Options, Resolved, resolve
 from printkit.products import LAYOUTS
 from printkit.render import render
 from printkit.render.pdf import register_fonts
 from printkit.resources import find_game
-from printkit.systems import SYSTEMS
-from printkit.systems.contract import System
-from printkit.validate import validate_game
 from printkit.workers import run_all
 from printkit.write import write_all
+
+if TYPE_CHECKING:
+    from printkit.systems.contract import System
 
 Progress = Callable[[str], None]
 T = TypeVar("T")
@@ -62,6 +57,11 @@ class Built:
 def load(name: str, data: Path | None, langs: list[str] | None = None) -> AnyGame:
     """Load and validate a game by name or folder; given --lang values (`langs`), read
     only the text files of those languages and of the source language."""
+    from printkit.load import load_game, read_manifest  # the early stages: only when the
+    from printkit.localise.languages import asked_codes, load_languages  # cache has no
+    from printkit.systems import SYSTEMS  # entry (printkit.cache)
+    from printkit.validate import validate_game
+
     folder = find_game(name, data)
     manifest, system_name = read_manifest(folder, SYSTEMS)
     system = SYSTEMS[system_name]
@@ -76,11 +76,15 @@ def load(name: str, data: Path | None, langs: list[str] | None = None) -> AnyGam
 
 def system_of(game: AnyGame) -> System[Any]:
     """The game system a loaded game belongs to."""
+    from printkit.systems import SYSTEMS
+
     return SYSTEMS[game.system]
 
 
 def languages_of(game: AnyGame, langs: list[str]) -> list[str]:
     """The codes that --lang values ask for; none given: the game's source language."""
+    from printkit.localise.languages import load_languages, resolve_many
+
     if not langs:
         return [game.source_language]
     return resolve_many(langs, load_languages(game.folder), game.languages, game.id)
@@ -116,14 +120,15 @@ def shop_keyword(options: Resolved) -> str:
     return f"printkit-shop vendor={options.vendor} colour={'cmyk' if options.cmyk else 'rgb'}"
 
 
-def players_for(game: AnyGame, wanted: int | None) -> int:
-    """The number of players to print for; an explicit number must suit the game."""
+def players_for(game: GameInfo, wanted: int | None, products: Iterable[str] = ()) -> int:
+    """The number of players to print for; an explicit number must suit the game (of
+    these products)."""
     low, high = game.players
     if wanted is None:
         return min(max(4, low), high)
     if not low <= wanted <= high:
         blanks = [f"{name}-blank.pdf" for name in ("ledger", "scorepad")
-                  if name in system_of(game).products(game)]
+                  if name in products]
         copy = f" (for any number, copy the blank master {' or '.join(blanks)})" \
             if blanks else ""
         raise PrintkitError(f"--players {wanted}: {game.id} is for {low}–{high} players"
@@ -134,6 +139,8 @@ def players_for(game: AnyGame, wanted: int | None) -> int:
 def kit_for(game: AnyGame, code: str, options: Resolved, only: tuple[str, ...] = ()) -> Kit:
     """The game (its products in `only`, if any) localised in one language: a job for
     printkit.workers."""
+    from printkit.localise.stage import localise
+
     return localise(system_of(game), game, code, options.allow_missing, only)
 
 
@@ -161,12 +168,13 @@ def product_files(kit: Kit, folder: Path, options: Resolved, draw: bool = True) 
     return built
 
 
-def check_products(game: AnyGame, names: Iterable[str], option: str) -> None:
+def check_products(game: str, products: Iterable[str], names: Iterable[str],
+                   option: str) -> None:
     """Every name must be one of the game's products (as in README's table of files)."""
-    products = system_of(game).products(game)
+    products = tuple(products)
     unknown = [name for name in names if name not in products]
     if unknown:
-        raise PrintkitError([Problem(Where(""), f"{option} {name}: {game.id} has no product "
+        raise PrintkitError([Problem(Where(""), f"{option} {name}: {game} has no product "
                                      f"'{name}'; its products are {', '.join(products)}")
                              for name in unknown])
 
@@ -223,20 +231,37 @@ def make(name: str, langs: list[str], data: Path | None, out: Path, options: Opt
 def prepare(name: str, langs: list[str], data: Path | None, options: Options,
             progress: Progress = lambda _: None, config: Path | None = None,
             only: tuple[str, ...] = (),
-            workers: int | None = None) -> tuple[AnyGame, Resolved, list[Kit]]:
+            workers: int | None = None) -> tuple[GameInfo, Resolved, list[Kit]]:
     """The game loaded, its options resolved and its kits localised (of the products in
-    `only`, if any), one per language asked for."""
-    game = load(name, data, langs)
-    check_products(game, only, "--only")
-    check_products(game, (product for product, _ in options.papers), "--paper")
-    resolved = settle(game, options, config)
-    codes = languages_of(game, langs)
-    progress(f"{game.id}: localising {', '.join(codes)}")
-    kits = run_all([partial(kit_for, game, code, resolved, only) for code in codes], workers,
-                   warm_up)
+    `only`, if any), one per language asked for. The loaded and localised game is kept in
+    printkit.cache, keyed by the content of the game's files, for the next build."""
+    folder = find_game(name, data)
+    entry = cache.key(folder, (tuple(langs), only, options.allow_missing))
+    found = cache.read(entry)
+    if found is not None:
+        progress(f"{found.game.id}: texts of {', '.join(found.codes)} as last built")
+        resolved = settled(found.game, found.products, only, options, config)
+    else:
+        game = load(name, data, langs)
+        products = tuple(system_of(game).products(game))
+        resolved = settled(GameInfo.of(game), products, only, options, config)
+        codes = languages_of(game, langs)
+        progress(f"{game.id}: localising {', '.join(codes)}")
+        kits = run_all([partial(kit_for, game, code, resolved, only) for code in codes],
+                       workers, warm_up)
+        found = cache.Prepared(GameInfo.of(game), tuple(codes), products, tuple(kits))
+        cache.store(entry, found)
     if not only:  # a build of some products cannot tell what the others hold
-        check_theme(resolved.theme, kits)
-    return game, resolved, kits
+        check_theme(resolved.theme, list(found.kits))
+    return found.game, resolved, list(found.kits)
+
+
+def settled(game: GameInfo, products: tuple[str, ...], only: tuple[str, ...],
+            options: Options, config: Path | None) -> Resolved:
+    """The options for a game, after the products they name are checked."""
+    check_products(game.id, products, only, "--only")
+    check_products(game.id, products, (product for product, _ in options.papers), "--paper")
+    return settle(game, options, config, products)
 
 
 def run_jobs(kits: list[Kit], out: Path, options: Resolved, job: Callable[[Kit, Path, Resolved], T],
@@ -277,14 +302,17 @@ def blame_options(error: PrintkitError, kits: list[Kit], out: Path, options: Res
     return PrintkitError(sorted({*(p for p in error.problems if p not in caused), problem}))
 
 
-def settle(game: AnyGame, options: Options, config: Path | None) -> Resolved:
-    """The options for a game: its number of players, print settings and theme applied."""
-    resolved = resolve(replace(options, players=players_for(game, options.players)),
+def settle(game: GameInfo, options: Options, config: Path | None,
+           products: Iterable[str] = ()) -> Resolved:
+    """The options for a game (of these products): its number of players, print settings
+    and theme applied."""
+    players = players_for(game, options.players, products)
+    resolved = resolve(replace(options, players=players),
                        load_print_spec(game.folder / "game.toml", config))
     return replace(resolved, theme=theme_of(game, config, resolved.allow_low_resolution))
 
 
-def theme_of(game: AnyGame, config: Path | None, allow_low_resolution: bool) -> Theme:
+def theme_of(game: GameInfo, config: Path | None, allow_low_resolution: bool) -> Theme:
     """The game's [theme] with the print settings' over it; raises with every problem."""
     problems = Problems(game.folder.parent)
     theme = load_theme(game.folder / "game.toml", config, problems, allow_low_resolution)
@@ -319,6 +347,9 @@ def calibration(asked: Options, lang: str, config: Path | None = None) -> tuple[
     profile), so a sheet printed with a good offset reads 0 everywhere.
     """
     from printkit.layout import calibration as calibration_face  # only this command
+    from printkit.localise.catalog import load_labels
+    from printkit.localise.languages import load_languages
+    from printkit.localise.languages import resolve as resolve_language
     from printkit.localise.printaids import calibration_text
 
     options = resolve(asked, load_print_spec(None, config))

@@ -21,6 +21,16 @@ MM = 72 / 25.4
 
 
 @pytest.fixture(autouse=True, scope="session")
+def own_cache(tmp_path_factory: pytest.TempPathFactory):
+    """Builds keep their cache (printkit.cache) in a folder of the test session, shared by
+    its workers and the commands they run, never the user's."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PRINTKIT_CACHE_DIR", str(tmp_path_factory.getbasetemp().parent / "cache"))
+        patch.delenv("PRINTKIT_CACHE", raising=False)
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
 def no_user_print_settings():
     """Tests see only the built-in print settings (and the files they pass with --config),
     never a printkit.toml of the person running them."""
@@ -63,7 +73,7 @@ def char_size(char: dict) -> float:
 
 def kit_for(lang: str = "nl", game: str = "spankopoly"):
     """A localised kit of a built-in game (no files written)."""
-    from printkit.localise import localise
+    from printkit.localise.stage import localise
     from printkit.pipeline import load, system_of
 
     loaded = load(game, None)

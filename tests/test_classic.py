@@ -14,9 +14,9 @@ from jinja2 import UndefinedError
 from pypdf import PdfReader
 
 from printkit.errors import Problems
-from printkit.localise import language_for
 from printkit.localise.catalog import load_labels
 from printkit.localise.money import format_money
+from printkit.localise.stage import language_for
 from printkit.localise.wording import Wording
 from printkit.pipeline import Options, build, load
 from printkit.systems.money import localise as classic

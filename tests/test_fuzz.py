@@ -31,8 +31,8 @@ from pypdf import PdfReader
 from printkit.errors import PrintkitError, Problems, Where
 from printkit.layout.cards import card_face
 from printkit.load.printing import load_print_spec
-from printkit.localise import localise
 from printkit.localise.kit import CardText, Heading, Para, Row
+from printkit.localise.stage import localise
 from printkit.options import resolve
 from printkit.pipeline import Options, build, documents, load, players_for, system_of
 

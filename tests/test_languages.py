@@ -94,7 +94,7 @@ def test_build_refuses_missing_texts_unless_allowed(lilla: Path, tmp_path: Path)
 def test_counts_follow_cldr_plural_rules(lang: str, one: str, ten: str, one_cane: str,
                                          six_cane: str) -> None:
     from printkit.errors import Problems
-    from printkit.localise import language_for
+    from printkit.localise.stage import language_for
     from printkit.pipeline import load
     from printkit.systems.spankopoly.wording import SpankWording
 

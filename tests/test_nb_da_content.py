@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, page_texts, pdf_text
 
-from printkit.localise import check_texts
+from printkit.localise.stage import check_texts
 from printkit.pipeline import Options, build, load, system_of
 
 FILES = ("board.pdf", "deeds.pdf", "chance.pdf", "scorepad.pdf", "lines.pdf", "rules.pdf")

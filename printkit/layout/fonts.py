@@ -147,8 +147,20 @@ def font_label(role: str) -> str:
     return f"the font {path.name}" if path else "the bundled font"
 
 
-@cache
 def file_digest(path: Path) -> str:
+    """A short digest of a font file's content, worked out once per version of the file."""
+    return _digest(path, *_stamp(path))
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    """What tells one version of a file from the next: its time of change and size (a
+    font saved anew while `printkit serve` runs is read again)."""
+    info = path.stat()
+    return info.st_mtime_ns, info.st_size
+
+
+@cache
+def _digest(path: Path, _mtime: int, _size: int) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
 
 
@@ -156,8 +168,13 @@ def metrics(role: str) -> Metrics:
     return in_use().metrics(role)
 
 
-@cache
 def metrics_of(path: Path) -> Metrics:
+    """The advance widths of a font file (once per version of the file)."""
+    return _metrics(path, *_stamp(path))
+
+
+@cache
+def _metrics(path: Path, _mtime: int, _size: int) -> Metrics:
     data = path.read_bytes()
     units_per_em, advance = advances(data)
     scale = 1000.0 / units_per_em

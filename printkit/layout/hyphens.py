@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import re
 from functools import cache, lru_cache
+from typing import TYPE_CHECKING
 
-import pyphen
+if TYPE_CHECKING:
+    import pyphen
 
 NBSP = "\u00a0"
 PATTERNS = {"nl": "nl_NL", "nb": "nb_NO", "da": "da_DK"}
@@ -50,6 +52,9 @@ def _formula(match: re.Match[str]) -> str:
 
 @cache
 def _dictionary(lang: str) -> pyphen.Pyphen | None:
+    """The language's patterns, read when a word of it first needs breaking."""
+    import pyphen
+
     name = PATTERNS.get(lang)
     return pyphen.Pyphen(lang=name, left=MIN_PART, right=MIN_PART) if name else None
 

@@ -100,6 +100,13 @@ class GameInfo:
     texts: dict[str, TextSource] = field(compare=False, hash=False)
     where: Where = field(compare=False, default=Where(""))
 
+    @staticmethod
+    def of(game: AnyGame) -> GameInfo:
+        """These fields of a game of any system, without its texts."""
+        return GameInfo(id=game.id, folder=game.folder, system=game.system,
+                        source_language=game.source_language, languages=game.languages,
+                        players=game.players, texts={}, where=game.where)
+
 
 class AnyGame(Protocol):
     """What every game system's `Game` offers the shared stages (read-only: the games are

@@ -9,6 +9,7 @@ prepared once per process and colour mode.
 from __future__ import annotations
 
 import io
+import os
 from functools import lru_cache
 
 from PIL import Image, ImageCms, ImageOps
@@ -18,11 +19,18 @@ from printkit.colour import profile_path
 FORMATS = ("PNG", "JPEG")
 
 
-@lru_cache(maxsize=4)  # a logo on every page; at most 4 × 64 million pixels held
 def prepared(path: str, cmyk: bool,
              ground: str | None = None) -> tuple[Image.Image, Image.Image | None]:
     """The picture's colour channels (RGB, or CMYK when `cmyk`) and its alpha channel
-    (None when the picture is opaque, or once it is laid on the colour `ground`)."""
+    (None when the picture is opaque, or once it is laid on the colour `ground`); made
+    once per version of the file (`printkit serve` sees a picture saved anew)."""
+    info = os.stat(path)
+    return _prepared(path, info.st_mtime_ns, info.st_size, cmyk, ground)
+
+
+@lru_cache(maxsize=4)  # a logo on every page; at most 4 × 64 million pixels held
+def _prepared(path: str, _mtime: int, _size: int, cmyk: bool,
+              ground: str | None) -> tuple[Image.Image, Image.Image | None]:
     with Image.open(path, formats=FORMATS) as im:
         im.load()
         upright = ImageOps.exif_transpose(im)

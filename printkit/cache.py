@@ -1,0 +1,165 @@
+"""What a build keeps on disk between runs: a game loaded, validated and localised.
+
+An entry is keyed by everything that goes into it: printkit itself (its version and the
+size and time of each of its files, so that an edited checkout never reads an old entry),
+the Python version, the game folder's path and the content of every file in it, and the
+choices of the build that the texts depend on (languages, products, --allow-missing) and
+the working folder (paths in texts and problems are shown from there). The
+print settings, the theme, its pictures and fonts are not cached: they are read on every
+build. Only a build that succeeded is stored, so a game with problems is loaded afresh
+each time and reports them all.
+
+The folder is $PRINTKIT_CACHE_DIR, else $XDG_CACHE_HOME/printkit, else ~/.cache/printkit;
+PRINTKIT_CACHE=off turns the cache off. A cache that cannot be read or written is simply
+not used. The newest MAX_ENTRIES entries are kept.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from printkit import __version__
+from printkit.resources import builtin
+
+if TYPE_CHECKING:
+    from printkit.localise.kit import Kit
+    from printkit.model import GameInfo
+
+PACKAGE = Path(__file__).resolve().parent
+MAX_ENTRIES = 32
+MAX_FILES = 2_000  # a game folder with more files, or more bytes, is not cached
+MAX_BYTES = 256 * 2**20
+SUFFIX = ".pickle"
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A game as the build stages before layout leave it: what every game has, the
+    languages asked for, its products and one kit per language."""
+
+    game: GameInfo
+    codes: tuple[str, ...]
+    products: tuple[str, ...]
+    kits: tuple[Kit, ...]
+
+
+def folder() -> Path | None:
+    """Where entries are kept; None when the cache is turned off."""
+    if os.environ.get("PRINTKIT_CACHE", "").strip().lower() in ("off", "0", "no"):
+        return None
+    given = os.environ.get("PRINTKIT_CACHE_DIR") or ""
+    if given:
+        return Path(given)
+    base = os.environ.get("XDG_CACHE_HOME") or ""
+    return (Path(base) if base else Path.home() / ".cache") / "printkit"
+
+
+def key(game_folder: Path, choices: tuple[object, ...]) -> str | None:
+    """The entry name for a game folder and the build's choices; None when the folder
+    holds anything but plain files and folders, or more than the cache reads (the build
+    then loads the game, and reports what is wrong with it)."""
+    try:
+        files = _files(game_folder)
+    except OSError:
+        return None
+    if files is None:
+        return None
+    digest = hashlib.sha256()  # the folder as named and the working folder: the paths
+    # that texts and problems show depend on both
+    digest.update(repr((__version__, sys.version, str(game_folder), os.getcwd(),
+                        choices)).encode())
+    digest.update(_package_stamp())
+    try:
+        for path in files:
+            digest.update(f"\0{path.relative_to(game_folder).as_posix()}\0".encode())
+            with open(path, "rb") as file:
+                while chunk := file.read(1 << 20):
+                    digest.update(chunk)
+    except OSError:
+        return None
+    return digest.hexdigest()
+
+
+def _files(root: Path) -> list[Path] | None:
+    """Every file under root, in a fixed order; None if an entry is neither a plain file
+    nor a folder (a link, a pipe: reading one could wait for ever), or the files are more
+    than MAX_FILES or MAX_BYTES."""
+    found: list[Path] = []
+    size = 0
+    todo = [root]
+    while todo:
+        try:
+            entries = sorted(os.scandir(todo.pop()), key=lambda e: e.name, reverse=True)
+        except OSError:
+            return None
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                todo.append(Path(entry.path))
+            elif entry.is_file(follow_symlinks=False):
+                found.append(Path(entry.path))
+                size += entry.stat(follow_symlinks=False).st_size
+            else:
+                return None
+            if len(found) + len(todo) > MAX_FILES or size > MAX_BYTES:
+                return None
+    return sorted(found)
+
+
+def _package_stamp() -> bytes:
+    """printkit's own files (its code and built-in label catalogs and languages), by
+    name, size and time of change."""
+    stamp = []
+    for root in (PACKAGE, builtin("templates")):
+        for top, dirs, names in os.walk(root):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(names):
+                info = os.stat(os.path.join(top, name))
+                stamp.append(f"{top}/{name}:{info.st_size}:{info.st_mtime_ns}")
+    return "\n".join(stamp).encode()
+
+
+def read(name: str | None) -> Prepared | None:
+    """The entry, if there is a good one."""
+    where = folder()
+    if where is None or name is None:
+        return None
+    try:
+        with open(where / f"{name}{SUFFIX}", "rb") as file:
+            found = pickle.load(file)
+        os.utime(file.name)  # the newest entries are kept
+    except Exception:  # a missing, old or damaged entry is rebuilt
+        return None
+    return found if isinstance(found, Prepared) else None
+
+
+def store(name: str | None, prepared: Prepared) -> None:
+    """Keep an entry (atomically), dropping the oldest beyond MAX_ENTRIES."""
+    where = folder()
+    if where is None or name is None:
+        return
+    import tempfile  # only when an entry is written
+
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=where, suffix=".tmp", delete=False) as file:
+            try:
+                pickle.dump(prepared, file, protocol=pickle.HIGHEST_PROTOCOL)
+            except BaseException:
+                os.unlink(file.name)
+                raise
+        os.replace(file.name, where / f"{name}{SUFFIX}")
+        _prune(where)
+    except OSError:
+        return
+
+
+def _prune(where: Path) -> None:
+    entries = sorted(where.glob(f"*{SUFFIX}"), key=lambda p: p.stat().st_mtime_ns)
+    for old in entries[:-MAX_ENTRIES]:
+        old.unlink(missing_ok=True)

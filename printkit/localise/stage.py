@@ -1,0 +1,221 @@
+"""Stage 3, localise: a validated `Game` + a language -> a `Kit` with every text final."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from babel import Locale
+
+from printkit.errors import PrintkitError, Problem, Problems, Where
+from printkit.localise.catalog import Labels, load_labels, read_catalogs, untranslated
+from printkit.localise.kit import Kit
+from printkit.localise.languages import Language, load_languages
+from printkit.localise.printaids import print_text
+from printkit.localise.wording import Wording
+from printkit.model import AnyGame, TextSource
+
+TextKeys = tuple[set[tuple[str, ...]], set[tuple[str, ...]]]
+
+
+class Words(Protocol):
+    """The part of a game system this stage uses (a printkit.systems.contract.System)."""
+
+    @property
+    def localise(self) -> Callable[[Any, Wording, Labels, tuple[str, ...]], Kit]: ...
+
+    @property
+    def text_keys(self) -> Callable[[Any], TextKeys]: ...
+
+    @property
+    def wording(self) -> Callable[[Any, Language, Problems, bool], Wording] | None: ...
+
+
+@dataclass(frozen=True)
+class TextReport:
+    """What a language lacks (missing) and carries needlessly (unused)."""
+
+    missing: tuple[Problem, ...]
+    unused: tuple[Problem, ...]
+
+
+def language_for(game: AnyGame, code: str) -> Language:
+    languages = load_languages(game.folder)
+    if code not in languages:  # a code of game.toml: --lang takes only defined ones
+        where = Where(game.where.path, game.where.line, "game.languages")
+        raise PrintkitError(Problem(where, f"no language definition for '{code}'; use one of"
+                                    f" {', '.join(sorted(languages))}, or add languages/"
+                                    f"{code}/language.toml to the game folder"))
+    return languages[code]
+
+
+def localise(system: Words, game: AnyGame, code: str, allow_missing: bool = False,
+             only: tuple[str, ...] = ()) -> Kit:
+    """Every text of the game in language `code`; with `only`, of those products alone.
+
+    Missing strings are an error unless allow_missing, which marks them in the output.
+    Every text the game needs must be there even when `only` names a few products, but
+    only the texts and labels of those products are rendered (and their errors found).
+    """
+    if not allow_missing:
+        report, kit = _check(system, game, code, only)
+        problems = Problems(game.folder.parent)
+        problems.extend(report.missing)
+        problems.raise_if_any()
+        if kit is not None:  # nothing is missing, so nothing was marked: the same kit
+            return kit
+    kit, problems, _ = _run(system, game, code, allow_missing, only)
+    problems.raise_if_any()
+    return kit
+
+
+def _run(system: Words, game: AnyGame, code: str, allow_missing: bool,
+         only: tuple[str, ...] = ()) -> tuple[Kit, Problems, Labels]:
+    """Localise, returning the problems met and the labels (which record what was used)."""
+    lang = language_for(game, code)
+    problems = Problems(game.folder.parent)
+    labels = load_labels(lang.catalogs, lang.locale, mark_missing=allow_missing)
+    wording = (system.wording or Wording)(game, lang, problems, allow_missing)
+    kit = system.localise(game, wording, labels, only)
+    text = game.texts.get(code) or game.texts.get(game.source_language)
+    kit = replace(kit, print_text=print_text(labels),
+                  game_file=problems.where(game.folder / "game.toml").path)
+    if text is not None:
+        kit = replace(kit, text_file=problems.where(text.path).path, text_lines=text.lines)
+    return kit, problems, labels
+
+
+def flatten(data: Any, prefix: tuple[str, ...] = ()) -> set[tuple[str, ...]]:
+    """Every leaf key path of a nested table."""
+    if not isinstance(data, dict):
+        return {prefix}
+    keys: set[tuple[str, ...]] = set()
+    for key, value in data.items():
+        keys |= flatten(value, (*prefix, str(key)))
+    return keys
+
+
+def check_texts(system: Words, game: AnyGame, code: str) -> TextReport:
+    """Missing and unused strings of one language: game wording and tool labels."""
+    return _check(system, game, code)[0]
+
+
+def unused_texts(system: Words, game: AnyGame, code: str) -> tuple[Problem, ...]:
+    """The texts of one language that no part of the game refers to (not an error)."""
+    return _keys(system, game, code, Problems(game.folder.parent))[1].unused
+
+
+def _keys(system: Words, game: AnyGame, code: str,
+          problems: Problems) -> tuple[Language, TextReport]:
+    """The language, and the keys its text file lacks and those it has in vain."""
+    lang = language_for(game, code)
+    required, optional = system.text_keys(game)
+    categories = set(Locale.parse(lang.locale).plural_form.tags) | {"other"}
+    units = {k[1] for k in required if k[0] == "units"}
+    required = {k for k in required if k[0] != "units" or k[2] in categories}
+    text = game.texts.get(code)
+    path = game.folder / "text" / f"{code}.toml"
+    present = flatten(text.data) if text else set()
+    names = name_keys(game)
+    optional = optional | {(*k[:2], "article") for k in names}
+    if code != game.source_language:  # a name is given once, in the source language
+        source = game.texts.get(game.source_language)
+        given = flatten(source.data) if source else set()
+        optional |= required & names & given
+        required = required - (names & given)
+    missing, unused = [], []
+    for key in sorted(required - present):
+        line = _line(text, key)
+        missing.append(Problem(problems.where(path, line, ".".join(key)),
+                               f"missing text; add it to text/{code}.toml"))
+    for key in sorted(present):
+        if key[-1] == "in_text" and "this" not in str(_value(text, key)):
+            missing.append(Problem(problems.where(path, _line(text, key), ".".join(key)),
+                                   "the form copies the name, and would keep it when the "
+                                   "name changes: write the article (article = \"het\") or "
+                                   "the name as {{ this }}, e.g. \"station {{ this|q }}\""))
+    for key in sorted(required & present):
+        if _blank(text, key):
+            missing.append(Problem(problems.where(path, _line(text, key), ".".join(key)),
+                                   "empty text; write it (an empty text prints nothing: a "
+                                   "nameless square or card)"))
+    for key in sorted(present - required - optional):
+        if key[0] == "units" and len(key) == 3 and key[1] in units:
+            continue
+        unused.append(Problem(problems.where(path, _line(text, key), ".".join(key)),
+                              "unused text; no part of the game refers to it"))
+    return lang, TextReport(tuple(missing), tuple(unused))
+
+
+def _check(system: Words, game: AnyGame, code: str,
+           only: tuple[str, ...] = ()) -> tuple[TextReport, Kit | None]:
+    """The text report, and the kit (of the products in `only`, if any) localised on the way
+    (None if it could not be)."""
+    kit = None
+    problems = Problems(game.folder.parent)
+    lang, report = _keys(system, game, code, problems)
+    missing, unused = list(report.missing), list(report.unused)
+    rules = game.folder / "rules"
+    if (rules / f"{game.source_language}.md").exists() and not (rules / f"{code}.md").exists():
+        missing.append(Problem(problems.where(rules / f"{code}.md"),
+                               "missing rules; write the rule booklet text in this file"))
+    catalog = read_catalogs(lang.catalogs, lang.locale, problems)
+    if catalog is not None:
+        kit, run_problems, labels = _run(system, game, code, allow_missing=True, only=only)
+        problems.extend(run_problems.items)
+        for message, line in untranslated(catalog):
+            if message in labels.used:
+                missing.append(Problem(problems.where(lang.catalog, line, message),
+                                       "untranslated label; fill in its msgstr"))
+        for message in sorted(labels.used):
+            if catalog.get(message) is None:
+                missing.append(Problem(problems.where(lang.catalog, 0, message),
+                                       "label missing from the catalog; add it (its msgid "
+                                       "is in printkit's templates/messages.pot) and "
+                                       "translate it"))
+    missing.extend(p for p in problems.items)
+    return TextReport(tuple(dict.fromkeys(missing)), tuple(unused)), kit
+
+
+def name_keys(game: AnyGame) -> set[tuple[str, ...]]:
+    """The keys naming the game's named things (squares; a card game's suits)."""
+    return {(game.text_section(ref), ref, "name") for ref in game.named()}
+
+
+def own_names(game: AnyGame, code: str) -> tuple[Problem, ...]:
+    """The names a language gives itself instead of the source language's (overrides)."""
+    text, source = game.texts.get(code), game.texts.get(game.source_language)
+    if code == game.source_language or text is None or source is None:
+        return ()
+    problems = Problems(game.folder.parent)
+    found = []
+    for key in sorted(name_keys(game)):
+        own, given = _value(text, key), _value(source, key)
+        if isinstance(own, str) and isinstance(given, str):
+            found.append(Problem(problems.where(text.path, _line(text, key), ".".join(key)),
+                                 f"{own!r} in this language ({given!r} in text/"
+                                 f"{game.source_language}.toml)"))
+    return tuple(found)
+
+
+def _value(text: Any, key: tuple[str, ...]) -> Any:
+    value = text.data if text is not None else None
+    for part in key:
+        value = value.get(part) if isinstance(value, dict) else None
+    return value
+
+
+def _blank(text: Any, key: tuple[str, ...]) -> bool:
+    """Whether the text at `key` is a string of nothing but spaces."""
+    value = _value(text, key)
+    return isinstance(value, str) and not value.strip()
+
+
+def _line(text: TextSource | None, key: tuple[str, ...]) -> int:
+    if text is None:
+        return 0
+    for end in range(len(key), 0, -1):
+        if key[:end] in text.lines:
+            return text.lines[key[:end]]
+    return 0
