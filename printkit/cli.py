@@ -6,10 +6,14 @@ is written in that case.
 
 from __future__ import annotations
 
+import functools
+import inspect
 import math
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -161,31 +165,17 @@ def paper_choice(values: list[str]) -> tuple[str, tuple[tuple[str, str], ...]]:
     return (every[0] if every else ""), tuple((a, b) for a, b in own)
 
 
-def make_options(players: int | None, paper: list[str], duplex: str, back_offset: str | None,
-                 color: str, allow_missing: bool, target: str, vendor: str, board_size: str,
-                 printer: str, allow_low_resolution: bool = False) -> Options:
-    """The print options of build, preview and serve."""
-    from printkit.options import Options
+@dataclass(frozen=True)
+class Printing:
+    """How build, preview, serve and check print: the options, the print settings file and
+    how much to report (-1 only problems, 0 the files, 1 every step)."""
 
-    default, own = paper_choice(paper)
-    return Options(players=players, paper=default, duplex=duplex,
-                   back_offset=parse_offset(back_offset), cmyk=colour_choice(color),
-                   allow_missing=allow_missing, target=target, vendor=vendor,
-                   board_size=board_size, printer=printer, papers=own,
-                   allow_low_resolution=allow_low_resolution)
+    options: Options
+    config: Path | None
+    level: int
 
 
-def verbosity(quiet: bool, verbose: bool) -> int:
-    return -1 if quiet else 1 if verbose else 0
-
-
-@app.command()
-def build(
-    game: GameArg = DEFAULT_GAME,
-    lang: LangOpt = [],  # noqa: B006 (typer reads the default)
-    only: OnlyOpt = [],  # noqa: B006 (typer reads the default)
-    data: DataOpt = None,
-    out: OutOpt = Path("output"),
+def chosen_printing(
     players: PlayersOpt = None,
     paper: PapersOpt = [],  # noqa: B006 (typer reads the default)
     duplex: DuplexOpt = "",
@@ -200,30 +190,87 @@ def build(
     allow_low_resolution: LowResolutionOpt = False,
     quiet: QuietOpt = False,
     verbose: VerboseOpt = False,
+) -> Printing:
+    """The print options build, preview, serve and check share, read and checked."""
+    from printkit.options import Options
+
+    default, own = paper_choice(paper)
+    options = Options(players=players, paper=default, duplex=duplex,
+                      back_offset=parse_offset(back_offset), cmyk=colour_choice(color),
+                      allow_missing=allow_missing, target=target, vendor=vendor,
+                      board_size=board_size, printer=printer, papers=own,
+                      allow_low_resolution=allow_low_resolution)
+    return Printing(options, config, -1 if quiet else 1 if verbose else 0)
+
+
+Command = Callable[..., None]
+
+
+def print_options(report: bool = True, outcome: str = "nothing was written"
+                  ) -> Callable[[Command], Command]:
+    """Give a command the options of `chosen_printing` after its own (--quiet and --verbose
+    only if it `report`s). The command takes `printing: Printing` and runs with them read;
+    if they are wrong it reports the problems (`outcome`: what came of it) and never runs."""
+    shared = [p for p in parameters(chosen_printing) if report or p.name not in ("quiet",
+                                                                                 "verbose")]
+
+    def decorate(command: Command) -> Command:
+        own = [p for p in parameters(command) if p.name != "printing"]
+
+        @functools.wraps(command)
+        def run(**values: Any) -> None:
+            try:
+                printing = chosen_printing(**{p.name: values.pop(p.name) for p in shared})
+            except PrintkitError as exc:
+                fail(exc, outcome)
+                return
+            command(**values, printing=printing)
+
+        # typer reads the command's options from its signature and annotations
+        run.__signature__ = inspect.Signature([*own, *shared])  # type: ignore[attr-defined]
+        run.__annotations__ = {p.name: p.annotation for p in (*own, *shared)}
+        return run
+
+    return decorate
+
+
+def parameters(function: Callable[..., Any]) -> list[inspect.Parameter]:
+    """A function's parameters, their annotations read (typer needs them so)."""
+    return list(inspect.signature(function, eval_str=True).parameters.values())
+
+
+@app.command()
+@print_options()
+def build(
+    printing: Printing,
+    game: GameArg = DEFAULT_GAME,
+    lang: LangOpt = [],  # noqa: B006 (typer reads the default)
+    only: OnlyOpt = [],  # noqa: B006 (typer reads the default)
+    data: DataOpt = None,
+    out: OutOpt = Path("output"),
 ) -> None:
     """Build every printable part of GAME: board, tiles, cards, score pad, sheets."""
     from printkit.pipeline import build as run_build
     from printkit.report import list_files, progress
 
-    level = verbosity(quiet, verbose)
     try:
-        options = make_options(players, paper, duplex, back_offset, color, allow_missing,
-                               target, vendor, board_size, printer, allow_low_resolution)
-        with progress(err_console(), level) as step:
-            built = run_build(game, lang, data, out, options, step, config,
+        with progress(err_console(), printing.level) as step:
+            built = run_build(game, lang, data, out, printing.options, step, printing.config,
                               tuple(split(only)))
     except PrintkitError as exc:
         fail(exc)
         return
     except KeyboardInterrupt:
         interrupted()
-    list_files(built, level)
+    list_files(built, printing.level)
     for warning in sorted({w for item in built for w in item.warnings}):
         typer.echo(f"warning: {warning}", err=True)
 
 
 @app.command()
+@print_options()
 def preview(
+    printing: Printing,
     game: GameArg = DEFAULT_GAME,
     lang: LangOpt = [],  # noqa: B006 (typer reads the default)
     only: OnlyOpt = [],  # noqa: B006 (typer reads the default)
@@ -233,20 +280,6 @@ def preview(
                                         "system's picture viewer.")] = False,
     data: DataOpt = None,
     out: OutOpt = Path("output"),
-    players: PlayersOpt = None,
-    paper: PapersOpt = [],  # noqa: B006 (typer reads the default)
-    duplex: DuplexOpt = "",
-    back_offset: OffsetOpt = None,
-    printer: PrinterOpt = "",
-    config: ConfigOpt = None,
-    target: TargetOpt = "home",
-    vendor: VendorOpt = "eu",
-    board_size: BoardOpt = "",
-    color: ColorOpt = "rgb",
-    allow_missing: MissingOpt = False,
-    allow_low_resolution: LowResolutionOpt = False,
-    quiet: QuietOpt = False,
-    verbose: VerboseOpt = False,
 ) -> None:
     """Build GAME and write a PNG of every page and a contact sheet per product beside the
     PDFs."""
@@ -255,18 +288,16 @@ def preview(
     )
     from printkit.report import list_files, progress
 
-    level = verbosity(quiet, verbose)
     try:
-        options = make_options(players, paper, duplex, back_offset, color, allow_missing,
-                               target, vendor, board_size, printer, allow_low_resolution)
-        with progress(err_console(), level) as step:
-            built, sheets, count = preview_pictures(game, lang, data, out, options, dpi, step,
-                                                    config, tuple(split(only)))
+        with progress(err_console(), printing.level) as step:
+            built, sheets, count = preview_pictures(game, lang, data, out, printing.options,
+                                                    dpi, step, printing.config,
+                                                    tuple(split(only)))
     except PrintkitError as exc:
         fail(exc)
         return
-    list_files(built, level)
-    if level >= 0:
+    list_files(built, printing.level)
+    if printing.level >= 0:
         typer.echo(f"{count} page pictures at {dpi} dpi; contact sheets:")
         for sheet in sheets:
             typer.echo(f"{sheet}")
@@ -293,7 +324,9 @@ def open_file(path: Path) -> None:
 
 
 @app.command()
+@print_options()
 def serve(
+    printing: Printing,
     game: GameArg = DEFAULT_GAME,
     lang: Annotated[list[str], typer.Option(
         "--lang", "-l", help="Languages to show (default: every language of the game); "
@@ -306,30 +339,15 @@ def serve(
     dpi: Annotated[int, typer.Option(min=10, max=300, help="Resolution of the page "
                                      "pictures.")] = 60,
     data: DataOpt = None,
-    players: PlayersOpt = None,
-    paper: PapersOpt = [],  # noqa: B006 (typer reads the default)
-    duplex: DuplexOpt = "",
-    back_offset: OffsetOpt = None,
-    printer: PrinterOpt = "",
-    config: ConfigOpt = None,
-    target: TargetOpt = "home",
-    vendor: VendorOpt = "eu",
-    board_size: BoardOpt = "",
-    color: ColorOpt = "rgb",
-    allow_missing: MissingOpt = False,
-    allow_low_resolution: LowResolutionOpt = False,
-    quiet: QuietOpt = False,
-    verbose: VerboseOpt = False,
 ) -> None:
     """Show GAME's pages in the browser, rebuilt and refreshed as you save its files."""
     from printkit.live import Served
     from printkit.serve import run_server  # the web page: only this command
 
     try:
-        options = make_options(players, paper, duplex, back_offset, color, allow_missing,
-                               target, vendor, board_size, printer, allow_low_resolution)
-        served = Served(game, tuple(lang), data, options, config, tuple(split(only)), dpi)
-        run_server(served, host, port, verbosity(quiet, verbose))
+        served = Served(game, tuple(lang), data, printing.options, printing.config,
+                        tuple(split(only)), dpi)
+        run_server(served, host, port, printing.level)
     except PrintkitError as exc:
         fail(exc)
 
@@ -412,22 +430,12 @@ def preflight(
 
 
 @app.command()
+@print_options(report=False, outcome="build would stop here")
 def check(
+    printing: Printing,
     game: GameArg = DEFAULT_GAME,
     lang: LangOpt = [],  # noqa: B006 (typer reads the default)
     data: DataOpt = None,
-    players: PlayersOpt = None,
-    paper: PapersOpt = [],  # noqa: B006 (typer reads the default)
-    duplex: DuplexOpt = "",
-    back_offset: OffsetOpt = None,
-    printer: PrinterOpt = "",
-    config: ConfigOpt = None,
-    target: TargetOpt = "home",
-    vendor: VendorOpt = "eu",
-    board_size: BoardOpt = "",
-    color: ColorOpt = "rgb",
-    allow_missing: MissingOpt = False,
-    allow_low_resolution: LowResolutionOpt = False,
 ) -> None:
     """Check GAME as build with the same options would, writing nothing (--lang all: in
     every language of the game); list the texts no part of the game uses. Exit 2 if build
@@ -437,8 +445,6 @@ def check(
     from printkit.pipeline import languages_of, load, system_of
 
     try:
-        options = make_options(players, paper, duplex, back_offset, color, allow_missing,
-                               target, vendor, board_size, printer, allow_low_resolution)
         loaded = load(game, data, lang)
         codes = languages_of(loaded, lang)
         unused = {code: unused_texts(system_of(loaded), loaded, code) for code in codes}
@@ -446,7 +452,8 @@ def check(
             typer.echo(f"unused: {problem}")
         for problem in (p for code in codes for p in own_names(loaded, code)):
             typer.echo(f"own name: {problem}")
-        run_build(game, lang, data, Path("output"), options, config=config, write=False)
+        run_build(game, lang, data, Path("output"), printing.options, config=printing.config,
+                  write=False)
     except PrintkitError as exc:
         fail(exc, "build would stop here")
         return
