@@ -101,6 +101,7 @@ OutOpt = Annotated[Path, typer.Option(help="Output folder.")]
 
 
 Command = Callable[..., None]
+REPORTING = ("quiet", "verbose")  # the print options of how much a command says
 
 
 def print_options(report: bool = True, outcome: str = "nothing was written"
@@ -108,8 +109,7 @@ def print_options(report: bool = True, outcome: str = "nothing was written"
     """Give a command the options of `chosen_printing` after its own (--quiet and --verbose
     only if it `report`s). The command takes `printing: Printing` and runs with them read;
     if they are wrong it reports the problems (`outcome`: what came of it) and never runs."""
-    shared = [p for p in parameters(chosen_printing) if report or p.name not in ("quiet",
-                                                                                 "verbose")]
+    shared = [p for p in parameters(chosen_printing) if report or p.name not in REPORTING]
 
     def decorate(command: Command) -> Command:
         own = [p for p in parameters(command) if p.name != "printing"]
