@@ -6,22 +6,36 @@ is written in that case.
 
 from __future__ import annotations
 
+import functools
+import inspect
 import math
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from printkit import __version__
+from printkit.cli_options import (
+    ColorOpt,
+    ConfigOpt,
+    DuplexOpt,
+    OffsetOpt,
+    PaperOpt,
+    PrinterOpt,
+    Printing,
+    chosen_printing,
+    colour_choice,
+    parse_offset,
+    split,
+)
 from printkit.errors import PrintkitError, display_path
 from printkit.resources import DEFAULT_GAME
 from printkit.units import MM
 
 if TYPE_CHECKING:
     from rich.console import Console
-
-    from printkit.options import Options
 
 # The pipeline (and with it reportlab, jinja2, Babel, Pillow) is imported by the commands
 # that use it, so that `printkit --help` and `--version` pay only for typer.
@@ -74,24 +88,6 @@ def interrupted() -> None:
     raise typer.Exit(130)
 
 
-def parse_offset(text: str | None) -> tuple[float, float] | None:
-    """'1,-0.5' (mm) as a shift in points; None when not given."""
-    if text is None:
-        return None
-    try:
-        x, y = (float(v) for v in text.split(","))
-    except ValueError:
-        raise PrintkitError(f"--back-offset {text}: write two numbers in mm, e.g. 1,-0.5") \
-            from None
-    if not all(math.isfinite(v) and abs(v) <= MAX_OFFSET for v in (x, y)):
-        raise PrintkitError(f"--back-offset {text}: each shift is a number from "
-                            f"-{MAX_OFFSET:g} to {MAX_OFFSET:g} mm")
-    return x * MM, y * MM
-
-
-MAX_OFFSET = 100.0  # mm: a printer shifts its backs by a few
-
-
 def in_range(option: str, value: float, low: float, high: float) -> float:
     """A number of an option, refused unless finite and from low to high."""
     if not (math.isfinite(value) and low <= value <= high):
@@ -99,131 +95,79 @@ def in_range(option: str, value: float, low: float, high: float) -> float:
     return value
 
 
-PaperOpt = Annotated[str, typer.Option(
-    help="Sheet size for cards, tiles and sheets: a4 (default), letter, a3 or a paper of "
-    "your print settings.")]
-PapersOpt = Annotated[list[str], typer.Option(
-    "--paper", help="Sheet size for cards, tiles and sheets: a4 (default), letter, a3 or a "
-    "paper of your print settings; PRODUCT=PAPER for one product (board=a3). Repeatable.")]
 OnlyOpt = Annotated[list[str], typer.Option(
     help="Only these products (board,deeds; the names of README's table). Repeatable.")]
-PlayersOpt = Annotated[int | None, typer.Option(
-    help="Players on the score pad and ledgers (default 4, within the game's range).")]
-TargetOpt = Annotated[str, typer.Option(
-    help="home (default: cards n-up with crop marks, tiled board) or shop (one item per "
-    "page, trim + bleed, for a print shop).")]
-VendorOpt = Annotated[str, typer.Option(
-    help="Shop preset for --target shop: eu (default, 3 mm bleed), us (1/8 in, separate "
-    "fronts and backs), drivethru (1/8 in, back before front).")]
-BoardOpt = Annotated[str, typer.Option(
-    help="The one-sheet board: the game's size (default), a2, a1 (fits that paper) or a "
-    "length such as 450mm.")]
-MissingOpt = Annotated[bool, typer.Option(
-    help="Build a language with missing texts, marking the gaps in the PDFs.")]
-LowResolutionOpt = Annotated[bool, typer.Option(
-    help="Build with pictures under 150 ppi at their printed size (a warning each).")]
-QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print only problems.")]
-VerboseOpt = Annotated[bool, typer.Option("--verbose", "-v",
-                                          help="Print every step as it is done.")]
 OutOpt = Annotated[Path, typer.Option(help="Output folder.")]
-DuplexOpt = Annotated[str, typer.Option(
-    help="long (default: flip on the long edge), short, or none (backs on their own "
-    "sheets, for one-sided printing).")]
-OffsetOpt = Annotated[str | None, typer.Option(
-    help="Shift of the backs in mm, X,Y (read it from `printkit calibrate`).")]
-PrinterOpt = Annotated[str, typer.Option(
-    help="A printer profile of your printkit.toml: its back offset (and duplex, paper).")]
-ConfigOpt = Annotated[Path | None, typer.Option(
-    help="Your print settings file (default: ~/.config/printkit/printkit.toml and "
-    "./printkit.toml).")]
-ColorOpt = Annotated[str, typer.Option(help="rgb (home printing) or cmyk (print shop).")]
 
 
-def colour_choice(color: str) -> bool:
-    if color.strip().lower() not in ("rgb", "cmyk"):
-        raise PrintkitError(f"--color {color}: choose rgb or cmyk")
-    return color.strip().lower() == "cmyk"
+Command = Callable[..., None]
+REPORTING = ("quiet", "verbose")  # the print options of how much a command says
 
 
-def split(values: list[str]) -> list[str]:
-    """Repeatable options that also take comma-separated lists."""
-    return [item.strip() for value in values for item in value.split(",") if item.strip()]
+def print_options(report: bool = True, outcome: str = "nothing was written"
+                  ) -> Callable[[Command], Command]:
+    """Give a command the options of `chosen_printing` after its own (--quiet and --verbose
+    only if it `report`s). The command takes `printing: Printing` and runs with them read;
+    if they are wrong it reports the problems (`outcome`: what came of it) and never runs."""
+    shared = [p for p in parameters(chosen_printing) if report or p.name not in REPORTING]
+
+    def decorate(command: Command) -> Command:
+        own = [p for p in parameters(command) if p.name != "printing"]
+
+        @functools.wraps(command)
+        def run(**values: Any) -> None:
+            try:
+                printing = chosen_printing(**{p.name: values.pop(p.name) for p in shared})
+            except PrintkitError as exc:
+                fail(exc, outcome)
+                return
+            command(**values, printing=printing)
+
+        # typer reads the command's options from its signature and annotations
+        run.__signature__ = inspect.Signature([*own, *shared])  # type: ignore[attr-defined]
+        run.__annotations__ = {p.name: p.annotation for p in (*own, *shared)}
+        return run
+
+    return decorate
 
 
-def paper_choice(values: list[str]) -> tuple[str, tuple[tuple[str, str], ...]]:
-    """--paper values: at most one paper for all, and PRODUCT=PAPER for single products."""
-    papers = split(values)
-    every = [p for p in papers if "=" not in p]
-    if len(every) > 1:
-        raise PrintkitError(f"--paper {' '.join(every)}: give one paper for all products, "
-                            "and PRODUCT=PAPER for the others (e.g. --paper board=a3)")
-    own = tuple(tuple(p.strip() for p in item.split("=", 1)) for item in papers if "=" in item)
-    return (every[0] if every else ""), tuple((a, b) for a, b in own)
-
-
-def make_options(players: int | None, paper: list[str], duplex: str, back_offset: str | None,
-                 color: str, allow_missing: bool, target: str, vendor: str, board_size: str,
-                 printer: str, allow_low_resolution: bool = False) -> Options:
-    """The print options of build, preview and serve."""
-    from printkit.options import Options
-
-    default, own = paper_choice(paper)
-    return Options(players=players, paper=default, duplex=duplex,
-                   back_offset=parse_offset(back_offset), cmyk=colour_choice(color),
-                   allow_missing=allow_missing, target=target, vendor=vendor,
-                   board_size=board_size, printer=printer, papers=own,
-                   allow_low_resolution=allow_low_resolution)
-
-
-def verbosity(quiet: bool, verbose: bool) -> int:
-    return -1 if quiet else 1 if verbose else 0
+def parameters(function: Callable[..., Any]) -> list[inspect.Parameter]:
+    """A function's parameters, their annotations read (typer needs them so)."""
+    return list(inspect.signature(function, eval_str=True).parameters.values())
 
 
 @app.command()
+@print_options()
 def build(
+    printing: Printing,
     game: GameArg = DEFAULT_GAME,
     lang: LangOpt = [],  # noqa: B006 (typer reads the default)
     only: OnlyOpt = [],  # noqa: B006 (typer reads the default)
     data: DataOpt = None,
     out: OutOpt = Path("output"),
-    players: PlayersOpt = None,
-    paper: PapersOpt = [],  # noqa: B006 (typer reads the default)
-    duplex: DuplexOpt = "",
-    back_offset: OffsetOpt = None,
-    printer: PrinterOpt = "",
-    config: ConfigOpt = None,
-    target: TargetOpt = "home",
-    vendor: VendorOpt = "eu",
-    board_size: BoardOpt = "",
-    color: ColorOpt = "rgb",
-    allow_missing: MissingOpt = False,
-    allow_low_resolution: LowResolutionOpt = False,
-    quiet: QuietOpt = False,
-    verbose: VerboseOpt = False,
 ) -> None:
     """Build every printable part of GAME: board, tiles, cards, score pad, sheets."""
     from printkit.pipeline import build as run_build
     from printkit.report import list_files, progress
 
-    level = verbosity(quiet, verbose)
     try:
-        options = make_options(players, paper, duplex, back_offset, color, allow_missing,
-                               target, vendor, board_size, printer, allow_low_resolution)
-        with progress(err_console(), level) as step:
-            built = run_build(game, lang, data, out, options, step, config,
+        with progress(err_console(), printing.level) as step:
+            built = run_build(game, lang, data, out, printing.options, step, printing.config,
                               tuple(split(only)))
     except PrintkitError as exc:
         fail(exc)
         return
     except KeyboardInterrupt:
         interrupted()
-    list_files(built, level)
+    list_files(built, printing.level)
     for warning in sorted({w for item in built for w in item.warnings}):
         typer.echo(f"warning: {warning}", err=True)
 
 
 @app.command()
+@print_options()
 def preview(
+    printing: Printing,
     game: GameArg = DEFAULT_GAME,
     lang: LangOpt = [],  # noqa: B006 (typer reads the default)
     only: OnlyOpt = [],  # noqa: B006 (typer reads the default)
@@ -233,20 +177,6 @@ def preview(
                                         "system's picture viewer.")] = False,
     data: DataOpt = None,
     out: OutOpt = Path("output"),
-    players: PlayersOpt = None,
-    paper: PapersOpt = [],  # noqa: B006 (typer reads the default)
-    duplex: DuplexOpt = "",
-    back_offset: OffsetOpt = None,
-    printer: PrinterOpt = "",
-    config: ConfigOpt = None,
-    target: TargetOpt = "home",
-    vendor: VendorOpt = "eu",
-    board_size: BoardOpt = "",
-    color: ColorOpt = "rgb",
-    allow_missing: MissingOpt = False,
-    allow_low_resolution: LowResolutionOpt = False,
-    quiet: QuietOpt = False,
-    verbose: VerboseOpt = False,
 ) -> None:
     """Build GAME and write a PNG of every page and a contact sheet per product beside the
     PDFs."""
@@ -255,18 +185,16 @@ def preview(
     )
     from printkit.report import list_files, progress
 
-    level = verbosity(quiet, verbose)
     try:
-        options = make_options(players, paper, duplex, back_offset, color, allow_missing,
-                               target, vendor, board_size, printer, allow_low_resolution)
-        with progress(err_console(), level) as step:
-            built, sheets, count = preview_pictures(game, lang, data, out, options, dpi, step,
-                                                    config, tuple(split(only)))
+        with progress(err_console(), printing.level) as step:
+            built, sheets, count = preview_pictures(game, lang, data, out, printing.options,
+                                                    dpi, step, printing.config,
+                                                    tuple(split(only)))
     except PrintkitError as exc:
         fail(exc)
         return
-    list_files(built, level)
-    if level >= 0:
+    list_files(built, printing.level)
+    if printing.level >= 0:
         typer.echo(f"{count} page pictures at {dpi} dpi; contact sheets:")
         for sheet in sheets:
             typer.echo(f"{sheet}")
@@ -293,7 +221,9 @@ def open_file(path: Path) -> None:
 
 
 @app.command()
+@print_options()
 def serve(
+    printing: Printing,
     game: GameArg = DEFAULT_GAME,
     lang: Annotated[list[str], typer.Option(
         "--lang", "-l", help="Languages to show (default: every language of the game); "
@@ -306,30 +236,15 @@ def serve(
     dpi: Annotated[int, typer.Option(min=10, max=300, help="Resolution of the page "
                                      "pictures.")] = 60,
     data: DataOpt = None,
-    players: PlayersOpt = None,
-    paper: PapersOpt = [],  # noqa: B006 (typer reads the default)
-    duplex: DuplexOpt = "",
-    back_offset: OffsetOpt = None,
-    printer: PrinterOpt = "",
-    config: ConfigOpt = None,
-    target: TargetOpt = "home",
-    vendor: VendorOpt = "eu",
-    board_size: BoardOpt = "",
-    color: ColorOpt = "rgb",
-    allow_missing: MissingOpt = False,
-    allow_low_resolution: LowResolutionOpt = False,
-    quiet: QuietOpt = False,
-    verbose: VerboseOpt = False,
 ) -> None:
     """Show GAME's pages in the browser, rebuilt and refreshed as you save its files."""
     from printkit.live import Served
     from printkit.serve import run_server  # the web page: only this command
 
     try:
-        options = make_options(players, paper, duplex, back_offset, color, allow_missing,
-                               target, vendor, board_size, printer, allow_low_resolution)
-        served = Served(game, tuple(lang), data, options, config, tuple(split(only)), dpi)
-        run_server(served, host, port, verbosity(quiet, verbose))
+        served = Served(game, tuple(lang), data, printing.options, printing.config,
+                        tuple(split(only)), dpi)
+        run_server(served, host, port, printing.level)
     except PrintkitError as exc:
         fail(exc)
 
@@ -412,22 +327,12 @@ def preflight(
 
 
 @app.command()
+@print_options(report=False, outcome="build would stop here")
 def check(
+    printing: Printing,
     game: GameArg = DEFAULT_GAME,
     lang: LangOpt = [],  # noqa: B006 (typer reads the default)
     data: DataOpt = None,
-    players: PlayersOpt = None,
-    paper: PapersOpt = [],  # noqa: B006 (typer reads the default)
-    duplex: DuplexOpt = "",
-    back_offset: OffsetOpt = None,
-    printer: PrinterOpt = "",
-    config: ConfigOpt = None,
-    target: TargetOpt = "home",
-    vendor: VendorOpt = "eu",
-    board_size: BoardOpt = "",
-    color: ColorOpt = "rgb",
-    allow_missing: MissingOpt = False,
-    allow_low_resolution: LowResolutionOpt = False,
 ) -> None:
     """Check GAME as build with the same options would, writing nothing (--lang all: in
     every language of the game); list the texts no part of the game uses. Exit 2 if build
@@ -437,8 +342,6 @@ def check(
     from printkit.pipeline import languages_of, load, system_of
 
     try:
-        options = make_options(players, paper, duplex, back_offset, color, allow_missing,
-                               target, vendor, board_size, printer, allow_low_resolution)
         loaded = load(game, data, lang)
         codes = languages_of(loaded, lang)
         unused = {code: unused_texts(system_of(loaded), loaded, code) for code in codes}
@@ -446,7 +349,8 @@ def check(
             typer.echo(f"unused: {problem}")
         for problem in (p for code in codes for p in own_names(loaded, code)):
             typer.echo(f"own name: {problem}")
-        run_build(game, lang, data, Path("output"), options, config=config, write=False)
+        run_build(game, lang, data, Path("output"), printing.options, config=printing.config,
+                  write=False)
     except PrintkitError as exc:
         fail(exc, "build would stop here")
         return

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from printkit.errors import PrintkitError
 from printkit.load.paths import walk
-from printkit.load.tables import key_lines
+from printkit.load.tables import key_lines, outside_strings
 from printkit.pipeline import languages_of, load, system_of
 from printkit.resources import GAME_NAME, GAME_NAME_MAX
 from printkit.write import inside
@@ -230,13 +230,4 @@ def annotate_toml(text: str, doc: dict[str, str]) -> str:
 
 def has_comment(line: str) -> bool:
     """Whether a TOML line carries a comment (a # outside strings)."""
-    quote = ""
-    for ch in line:
-        if quote:
-            if ch == quote:
-                quote = ""
-        elif ch in "\"'":
-            quote = ch
-        elif ch == "#":
-            return True
-    return False
+    return "#" in outside_strings(line)

@@ -171,3 +171,31 @@ def test_source_date_epoch_changes_no_byte(tmp_path: Path, monkeypatch: pytest.M
     build("spankopoly", ["nl"], None, tmp_path / "epoch", Options(), only=("lines",))
     plain = (tmp_path / "plain" / "spankopoly" / "nl" / "lines.pdf").read_bytes()
     assert (tmp_path / "epoch" / "spankopoly" / "nl" / "lines.pdf").read_bytes() == plain
+
+
+PRINT_OPTIONS = {"--players": None, "--paper": [], "--duplex": "", "--back-offset": None,
+                 "--printer": "", "--config": None, "--target": "home", "--vendor": "eu",
+                 "--board-size": "", "--color": "rgb", "--allow-missing": False,
+                 "--allow-low-resolution": False}
+
+
+@pytest.mark.parametrize("command", ["build", "preview", "serve", "check"])
+def test_every_print_command_offers_the_print_options(command: str) -> None:
+    import typer
+
+    params = typer.main.get_command(app).commands[command].params  # type: ignore[attr-defined]
+    options = {p.opts[0]: p for p in params}
+    assert {name: options[name].default for name in PRINT_OPTIONS} == PRINT_OPTIONS
+    assert all(options[name].help for name in PRINT_OPTIONS)
+    assert ("--quiet" in options and "--verbose" in options) == (command != "check")
+    assert list(options)[:2] == ["game", "--lang"]  # the command's own options come first
+
+
+@pytest.mark.parametrize("command, outcome", [("build", "nothing was written"),
+                                              ("check", "build would stop here")])
+def test_a_wrong_print_option_stops_the_command_before_it_reads_the_game(
+        command: str, outcome: str, tmp_path: Path) -> None:
+    code, out = run(command, "no-such-game", "--color", "sepia", "--duplex", "short")
+    assert code == 2
+    assert out.splitlines() == ["error: --color sepia: choose rgb or cmyk",
+                                f"1 problem; {outcome}."]

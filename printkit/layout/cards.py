@@ -81,6 +81,22 @@ class Art:
                           self.used, self.theme, self.problems)
         return ops, down, found
 
+    def footer(self, text: str, x: float, bottom: float, width: float, size: float,
+               where: Where) -> tuple[list[Op], float] | None:
+        """A card's footer in small print, centred in the `width` from `x` and standing
+        on `bottom`, and the height it takes from the body (none without a text); None,
+        with a problem, if it does not fit."""
+        if not text:
+            return [], 0.0
+        fitted = fit((Para(text, "note"),), width, 10 * MM, size, lang=self.lang)
+        if fitted is None:
+            too_long(where.at(where.field + ".footer"), self.problems, MIN_SIZE)
+            return None
+        lines, _ = fitted
+        height = lines[-1].dy + 1.5 * MM
+        return placed_ops(lines, x, bottom + height - 1.5 * MM, width,
+                          self.colour("card_note"), True), height
+
 
 def block_text(block: Block) -> str:
     """Every character of a block (to check that the font has them)."""
@@ -104,16 +120,11 @@ def front_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
     colour = card.colour or art.colour("card_band")
     ops.append(Rect(-bleed, h - band_h, w + 2 * bleed, band_h + bleed, fill=colour))
     ops += placed_ops(head_fit[0], SAFE, h - SAFE, inner, ink_on(colour), centre=True)
-    footer_h = 0.0
-    if card.footer:
-        footer_fit = fit((Para(card.footer, "note"),), inner, 10 * MM, 7.5, lang=art.lang)
-        if footer_fit is None:
-            too_long(where.at(where.field + ".footer"), problems, MIN_SIZE)
-            return ops
-        lines, _ = footer_fit
-        footer_h = lines[-1].dy + 1.5 * MM
-        ops += placed_ops(lines, SAFE, SAFE + footer_h - 1.5 * MM, inner,
-                          art.colour("card_note"), True)
+    footer = art.footer(card.footer, SAFE, SAFE, inner, 7.5, where)
+    if footer is None:
+        return ops
+    ops += footer[0]
+    footer_h = footer[1]
     body_top = h - band_h - 2.5 * MM
     pic, down, body_fit = art.body(card.blocks, SAFE, body_top, inner,
                                    body_top - SAFE - footer_h, BODY_SIZE)
@@ -156,16 +167,11 @@ def framed_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
     lines, _ = head_fit
     ops += placed_ops(lines, x, band_top - (band_h - lines[-1].dy) / 2 + 0.4 * MM, inner,
                       ink_on(colour), centre=True)
-    footer_h = 0.0
-    if card.footer:
-        footer_fit = fit((Para(card.footer, "note"),), inner, 10 * MM, 7.0, lang=art.lang)
-        if footer_fit is None:
-            too_long(where.at(where.field + ".footer"), problems, MIN_SIZE)
-            return ops
-        flines, _ = footer_fit
-        footer_h = flines[-1].dy + 1.5 * MM
-        ops += placed_ops(flines, x, FRAME + 1.5 * MM + footer_h - 1.5 * MM, inner,
-                          art.colour("card_note"), True)
+    footer = art.footer(card.footer, x, FRAME + 1.5 * MM, inner, 7.0, where)
+    if footer is None:
+        return ops
+    ops += footer[0]
+    footer_h = footer[1]
     body_top = band_top - band_h - 2 * MM
     table = any(isinstance(b, (Row, Table)) for b in card.blocks)  # a deed or an aid
     pic, down, body_fit = art.body(card.blocks, x, body_top, inner,

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from printkit.errors import Problems, Where
 from printkit.layout.truetype import advances, character_map, tables
-from printkit.load.paths import inside
+from printkit.load.paths import names_a_file_inside
 
 MAX_BYTES = 32 * 1024 * 1024
 TRUETYPE = (b"\x00\x01\x00\x00", b"true")
@@ -20,14 +20,9 @@ TRUETYPE = (b"\x00\x01\x00\x00", b"true")
 
 def font_file(value: object, folder: Path, where: Where, problems: Problems) -> Path | None:
     """The font file named by `value` (a path inside `folder`), or None with a problem."""
-    if not isinstance(value, str) or not value.strip():
-        problems.add(where, 'write the font as a path inside the game folder in quotes, '
-                     'e.g. "fonts/MyFont.ttf"')
+    if not names_a_file_inside(value, folder, "font", "fonts/MyFont.ttf", where, problems):
         return None
     path = folder / value
-    if Path(value).is_absolute() or not inside(path, folder):
-        problems.add(where, f"'{value}' is outside the folder; copy the font into it")
-        return None
     if not path.is_file() or path.stat().st_size > MAX_BYTES:
         problems.add(where, f"'{value}': no such font file (or larger than "
                      f"{MAX_BYTES // 2**20} MB)")

@@ -12,8 +12,9 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TypeGuard
 
-from printkit.errors import Problems
+from printkit.errors import Problems, Where
 
 
 def inside(path: Path, root: Path) -> bool:
@@ -21,6 +22,21 @@ def inside(path: Path, root: Path) -> bool:
     try:
         path.resolve().relative_to(root.resolve())
     except (ValueError, OSError, RuntimeError):  # outside, unreadable, or a link loop
+        return False
+    return True
+
+
+def names_a_file_inside(value: object, folder: Path, what: str, example: str, where: Where,
+                        problems: Problems) -> TypeGuard[str]:
+    """Whether `value` names the `what` (a font, a picture) by a path inside `folder`, like
+    `example`; if not, a problem says so (the file itself is not looked at)."""
+    if not isinstance(value, str) or not value.strip():
+        problems.add(where, f"write the {what} as a path inside the game folder in quotes, "
+                     f'e.g. "{example}"')
+        return False
+    if Path(value).is_absolute() or not inside(folder / value, folder):
+        problems.add(where, f"'{value}' is outside the game folder; copy the {what} into it"
+                     " and name it by its path there")
         return False
     return True
 

@@ -12,7 +12,7 @@ import warnings
 from pathlib import Path
 
 from printkit.errors import Problems, Where
-from printkit.load.paths import inside
+from printkit.load.paths import names_a_file_inside
 from printkit.model.theme import Picture
 
 FORMATS = ("PNG", "JPEG")
@@ -24,15 +24,9 @@ ORIENTATION = 0x0112  # the EXIF tag: 5 to 8 lie on their side
 def picture(value: object, folder: Path, where: Where, problems: Problems) -> Picture | None:
     """The picture a game names by `value` (a path inside `folder`), or None with a
     located problem."""
-    if not isinstance(value, str) or not value.strip():
-        problems.add(where, 'write the picture as a path inside the game folder in quotes,'
-                     ' e.g. "art/logo.png"')
+    if not names_a_file_inside(value, folder, "picture", "art/logo.png", where, problems):
         return None
     path = folder / value
-    if Path(value).is_absolute() or not inside(path, folder):
-        problems.add(where, f"'{value}' is outside the game folder; copy the picture into it"
-                     " and name it by its path there")
-        return None
     if path.suffix.lower() == ".svg":
         problems.add(where, f"'{value}' is an SVG drawing; printkit places PNG and JPEG "
                      "pictures: export it as a PNG at 300 ppi of its printed size")

@@ -8,6 +8,8 @@ field within one entry). Every bad value is a located problem in the file that h
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -111,10 +113,9 @@ def length(value: Any, where: Where, problems: Problems, low: float = 0.0) -> fl
     return points
 
 
-def pair(value: Any, doc: Toml, keys: tuple[str, ...], problems: Problems,
-         low: float | None = 0.01) -> tuple[float, float] | None:
+def pair(value: Any, where: Where, problems: Problems, low: float | None = 0.01
+         ) -> tuple[float, float] | None:
     """[width, height] (or [x, y] when low is None: any sign) as lengths."""
-    where = doc.where(*keys)
     if not (isinstance(value, list) and len(value) == 2):
         problems.add(where, "write two lengths, e.g. [\"63mm\", \"88mm\"]")
         return None
@@ -162,50 +163,54 @@ def override(entry: Any, doc: Toml, keys: tuple[str, ...], problems: Problems
 
 
 def vendor(entry: Any, doc: Toml, keys: tuple[str, ...], problems: Problems
-             ) -> dict[str, Any] | None:
-    if not isinstance(entry, dict):
-        problems.add(doc.where(*keys), "must be a table with bleed and sides")
-        return None
-    values: dict[str, Any] = {}
-    for key, value in entry.items():
-        where = doc.where(*keys, key)
-        if key == "bleed":
-            values[key] = length(value, where, problems)
-        elif key == "sides":
-            if value not in SIDES:
-                problems.add(where, f"'{value}' is not one of {', '.join(SIDES)}")
-            values[key] = value
-        elif key == "note":
-            values[key] = str(value)
-        else:
-            problems.add(where, "unknown key; known keys are bleed, sides, note")
-    return values
+           ) -> dict[str, Any] | None:
+    return keyed(entry, doc, keys, problems, "bleed and sides",
+                 {"bleed": length, "sides": one_of(SIDES), "note": text})
 
 
 def printer(entry: Any, doc: Toml, keys: tuple[str, ...], problems: Problems
-             ) -> dict[str, Any] | None:
+            ) -> dict[str, Any] | None:
+    return keyed(entry, doc, keys, problems, "back_offset = [\"x mm\", \"y mm\"]",
+                 {"back_offset": partial(pair, low=None), "duplex": one_of(DUPLEX),
+                  "paper": text})
+
+
+Reader = Callable[[Any, Where, Problems], Any]
+
+
+def keyed(entry: Any, doc: Toml, keys: tuple[str, ...], problems: Problems, holding: str,
+          readers: dict[str, Reader]) -> dict[str, Any] | None:
+    """A table of settings, each key read by its reader (a value it refuses is a problem
+    and None); None if `entry` is not a table (it must be one `holding` …)."""
     if not isinstance(entry, dict):
-        problems.add(doc.where(*keys), "must be a table with back_offset = [\"x mm\", \"y mm\"]")
+        problems.add(doc.where(*keys), f"must be a table with {holding}")
         return None
     values: dict[str, Any] = {}
     for key, value in entry.items():
         where = doc.where(*keys, key)
-        if key == "back_offset":
-            values[key] = pair(value, doc, (*keys, key), problems, low=None)
-        elif key == "duplex":
-            if value not in DUPLEX:
-                problems.add(where, f"'{value}' is not one of {', '.join(DUPLEX)}")
-            values[key] = value
-        elif key == "paper":
-            values[key] = str(value)
+        if key in readers:
+            values[key] = readers[key](value, where, problems)
         else:
-            problems.add(where, "unknown key; known keys are back_offset, duplex, paper")
+            problems.add(where, f"unknown key; known keys are {', '.join(readers)}")
     return values
+
+
+def one_of(choices: tuple[str, ...]) -> Reader:
+    """A reader that keeps the value and says so if it is not one of `choices`."""
+    def read(value: Any, where: Where, problems: Problems) -> Any:
+        if value not in choices:
+            problems.add(where, f"'{value}' is not one of {', '.join(choices)}")
+        return value
+    return read
+
+
+def text(value: Any, where: Where, problems: Problems) -> str:
+    return str(value)
 
 
 def size(entry: Any, doc: Toml, keys: tuple[str, ...], problems: Problems
          ) -> tuple[float, float] | None:
-    return pair(entry, doc, keys, problems)
+    return pair(entry, doc.where(*keys), problems)
 
 
 PARSERS = {"papers": size, "formats": size, "sheets": override, "vendors": vendor,

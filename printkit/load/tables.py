@@ -10,6 +10,7 @@ import csv
 import re
 import stat
 import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -334,17 +335,20 @@ def _bracket_balance(line: str) -> int:
     """Net open brackets on a line, ignoring strings and comments (enough for arrays)."""
     if "[" not in line and "]" not in line:  # most lines: no need to read them char by char
         return 0
-    balance, quote = 0, ""
+    return sum(1 if ch == "[" else -1 if ch == "]" else 0 for ch in outside_strings(line))
+
+
+def outside_strings(line: str) -> Iterator[str]:
+    """The characters of a TOML line outside its strings (and their quotes), up to the #
+    that starts its comment (the last one given)."""
+    quote = ""
     for ch in line:
         if quote:
             if ch == quote:
                 quote = ""
         elif ch in "\"'":
             quote = ch
-        elif ch == "#":
-            break
-        elif ch == "[":
-            balance += 1
-        elif ch == "]":
-            balance -= 1
-    return balance
+        else:
+            yield ch
+            if ch == "#":
+                return

@@ -1,0 +1,134 @@
+"""The print options of build, preview, serve and check (and calibrate's few): their help
+texts, and how they are read into `Options`. Like the command line, this imports no stage.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from printkit.errors import PrintkitError
+from printkit.units import MM
+
+if TYPE_CHECKING:
+    from printkit.options import Options
+
+
+PaperOpt = Annotated[str, typer.Option(
+    help="Sheet size for cards, tiles and sheets: a4 (default), letter, a3 or a paper of "
+    "your print settings.")]
+PapersOpt = Annotated[list[str], typer.Option(
+    "--paper", help="Sheet size for cards, tiles and sheets: a4 (default), letter, a3 or a "
+    "paper of your print settings; PRODUCT=PAPER for one product (board=a3). Repeatable.")]
+PlayersOpt = Annotated[int | None, typer.Option(
+    help="Players on the score pad and ledgers (default 4, within the game's range).")]
+TargetOpt = Annotated[str, typer.Option(
+    help="home (default: cards n-up with crop marks, tiled board) or shop (one item per "
+    "page, trim + bleed, for a print shop).")]
+VendorOpt = Annotated[str, typer.Option(
+    help="Shop preset for --target shop: eu (default, 3 mm bleed), us (1/8 in, separate "
+    "fronts and backs), drivethru (1/8 in, back before front).")]
+BoardOpt = Annotated[str, typer.Option(
+    help="The one-sheet board: the game's size (default), a2, a1 (fits that paper) or a "
+    "length such as 450mm.")]
+MissingOpt = Annotated[bool, typer.Option(
+    help="Build a language with missing texts, marking the gaps in the PDFs.")]
+LowResolutionOpt = Annotated[bool, typer.Option(
+    help="Build with pictures under 150 ppi at their printed size (a warning each).")]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print only problems.")]
+VerboseOpt = Annotated[bool, typer.Option("--verbose", "-v",
+                                          help="Print every step as it is done.")]
+DuplexOpt = Annotated[str, typer.Option(
+    help="long (default: flip on the long edge), short, or none (backs on their own "
+    "sheets, for one-sided printing).")]
+OffsetOpt = Annotated[str | None, typer.Option(
+    help="Shift of the backs in mm, X,Y (read it from `printkit calibrate`).")]
+PrinterOpt = Annotated[str, typer.Option(
+    help="A printer profile of your printkit.toml: its back offset (and duplex, paper).")]
+ConfigOpt = Annotated[Path | None, typer.Option(
+    help="Your print settings file (default: ~/.config/printkit/printkit.toml and "
+    "./printkit.toml).")]
+ColorOpt = Annotated[str, typer.Option(help="rgb (home printing) or cmyk (print shop).")]
+
+
+def parse_offset(text: str | None) -> tuple[float, float] | None:
+    """'1,-0.5' (mm) as a shift in points; None when not given."""
+    if text is None:
+        return None
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise PrintkitError(f"--back-offset {text}: write two numbers in mm, e.g. 1,-0.5") \
+            from None
+    if not all(math.isfinite(v) and abs(v) <= MAX_OFFSET for v in (x, y)):
+        raise PrintkitError(f"--back-offset {text}: each shift is a number from "
+                            f"-{MAX_OFFSET:g} to {MAX_OFFSET:g} mm")
+    return x * MM, y * MM
+
+
+MAX_OFFSET = 100.0  # mm: a printer shifts its backs by a few
+
+
+def colour_choice(color: str) -> bool:
+    if color.strip().lower() not in ("rgb", "cmyk"):
+        raise PrintkitError(f"--color {color}: choose rgb or cmyk")
+    return color.strip().lower() == "cmyk"
+
+
+def split(values: list[str]) -> list[str]:
+    """Repeatable options that also take comma-separated lists."""
+    return [item.strip() for value in values for item in value.split(",") if item.strip()]
+
+
+def paper_choice(values: list[str]) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """--paper values: at most one paper for all, and PRODUCT=PAPER for single products."""
+    papers = split(values)
+    every = [p for p in papers if "=" not in p]
+    if len(every) > 1:
+        raise PrintkitError(f"--paper {' '.join(every)}: give one paper for all products, "
+                            "and PRODUCT=PAPER for the others (e.g. --paper board=a3)")
+    own = tuple(tuple(p.strip() for p in item.split("=", 1)) for item in papers if "=" in item)
+    return (every[0] if every else ""), tuple((a, b) for a, b in own)
+
+
+@dataclass(frozen=True)
+class Printing:
+    """How build, preview, serve and check print: the options, the print settings file and
+    how much to report (-1 only problems, 0 the files, 1 every step)."""
+
+    options: Options
+    config: Path | None
+    level: int
+
+
+def chosen_printing(
+    players: PlayersOpt = None,
+    paper: PapersOpt = [],  # noqa: B006 (typer reads the default)
+    duplex: DuplexOpt = "",
+    back_offset: OffsetOpt = None,
+    printer: PrinterOpt = "",
+    config: ConfigOpt = None,
+    target: TargetOpt = "home",
+    vendor: VendorOpt = "eu",
+    board_size: BoardOpt = "",
+    color: ColorOpt = "rgb",
+    allow_missing: MissingOpt = False,
+    allow_low_resolution: LowResolutionOpt = False,
+    quiet: QuietOpt = False,
+    verbose: VerboseOpt = False,
+) -> Printing:
+    """The print options build, preview, serve and check share, read and checked: these
+    parameters are the commands' options (`print_options` in printkit.cli adds them)."""
+    from printkit.options import Options
+
+    default, own = paper_choice(paper)
+    options = Options(players=players, paper=default, duplex=duplex,
+                      back_offset=parse_offset(back_offset), cmyk=colour_choice(color),
+                      allow_missing=allow_missing, target=target, vendor=vendor,
+                      board_size=board_size, printer=printer, papers=own,
+                      allow_low_resolution=allow_low_resolution)
+    return Printing(options, config, -1 if quiet else 1 if verbose else 0)
