@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from printkit.errors import Where
 from printkit.model.common import ById
-from printkit.systems.money.model import ACTIONS, LADDER, Card, MoneyInfo, Scale
+from printkit.systems.money.model import ACTIONS, LADDER, Card, MoneyInfo, Plot, Scale
 
 ROLES = ("competitor", "monopolist")
 SUMS = tuple(range(2, 13))  # what two dice can show
@@ -64,15 +64,7 @@ class City:
     where: Where = field(compare=False)
 
 
-@dataclass(frozen=True)
-class Street:
-    """A street of a city (`group`): its ground price and mortgage value."""
-
-    id: str
-    group: str
-    price: int
-    mortgage: int
-    where: Where = field(compare=False)
+Street = Plot  # a street of a city (`group`); its rents are per role (`Rents`)
 
 
 @dataclass(frozen=True)

@@ -193,9 +193,8 @@ def group(r: Row, problems: Problems) -> Group:
 def street(r: Row, problems: Problems) -> Street:
     price, mortgage = price_mortgage(r, problems)
     return Street(f.ident(r.get("id"), r.at("id"), problems),
-                  f.ident(r.get("group"), r.at("group"), problems), price,
-                  tuple(money_cell(r, column, problems) for column in LADDER), mortgage,
-                  r.where)
+                  f.ident(r.get("group"), r.at("group"), problems), price, mortgage, r.where,
+                  tuple(money_cell(r, column, problems) for column in LADDER))
 
 
 def utility(r: Row, problems: Problems) -> Utility:

@@ -39,7 +39,7 @@ from printkit.systems.money.model import (
     Card,
     Game,
     MoneyGame,
-    MoneyStreet,
+    Plot,
     Station,
     Street,
     Utility,
@@ -212,7 +212,7 @@ def street_front(game: Game, street: Street, w: Wording, _: Labels, money: Money
         framed=True)
 
 
-def mortgaged_back(game: MoneyGame, prop: MoneyStreet | Station | Utility, colour: str, w: Wording,
+def mortgaged_back(game: MoneyGame, prop: Plot | Station | Utility, colour: str, w: Wording,
                    _: Labels, money: Money) -> CardText:
     """The mortgaged side of a deed: the mortgage value and what lifting it costs."""
     blocks: list[Block] = [Row(_("Mortgage value"), money(prop.mortgage))]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
 from printkit.errors import Where
-from printkit.model.common import BoardInfo, ById, Grouped, Record
+from printkit.model.common import BoardInfo, ById, Record
 
 LADDER = ("rent", "rent_1", "rent_2", "rent_3", "rent_4", "rent_hotel")  # CSV columns
 CORNERS = ("start", "jail", "parking", "go_to_jail")
@@ -42,15 +42,21 @@ class Group:
 
 
 @dataclass(frozen=True)
-class Street:
-    """A street: price, the rent ladder (unbuilt, 1–4 houses, hotel) and mortgage value."""
+class Plot:
+    """A street of any money game: its colour group, ground price and mortgage value."""
 
     id: str
     group: str
     price: int
-    rents: tuple[int, ...]  # len(LADDER): unbuilt, 1, 2, 3, 4 houses, hotel
     mortgage: int
     where: Where = field(compare=False)
+
+
+@dataclass(frozen=True)
+class Street(Plot):
+    """A classic street: a plot with its rent ladder (unbuilt, 1–4 houses, hotel)."""
+
+    rents: tuple[int, ...]  # len(LADDER): unbuilt, 1, 2, 3, 4 houses, hotel
 
 
 @dataclass(frozen=True)
@@ -167,17 +173,6 @@ class Coloured(Record, Protocol):
     def colour(self) -> str: ...
 
 
-class MoneyStreet(Grouped, Protocol):
-    """A street of any money game: classic's and anti's differ in their rents."""
-
-    @property
-    def price(self) -> int: ...
-    @property
-    def mortgage(self) -> int: ...
-    @property
-    def where(self) -> Where: ...
-
-
 class MoneyTax(Record, Protocol):
     """A tax square of any money game: what it asks."""
 
@@ -206,7 +201,7 @@ class Bank(Protocol):
 
 
 Gr = TypeVar("Gr", bound=Coloured, covariant=True)
-St = TypeVar("St", bound=MoneyStreet, covariant=True)
+St = TypeVar("St", bound=Plot, covariant=True)
 Tx = TypeVar("Tx", bound=MoneyTax, covariant=True)
 C = TypeVar("C", bound=Deeds, covariant=True)
 Ru = TypeVar("Ru", bound=Bank, covariant=True)
@@ -240,7 +235,7 @@ class MoneyInfo(BoardInfo[Gr, St, Station, Tx], Generic[Gr, St, Tx, C, Ru]):
         return tuple(sorted(deeds, key=lambda p: order.get(p.id, 10_000)))
 
 
-MoneyGame = MoneyInfo[Coloured, MoneyStreet, MoneyTax, Deeds, Bank]
+MoneyGame = MoneyInfo[Coloured, Plot, MoneyTax, Deeds, Bank]
 
 
 @dataclass(frozen=True)

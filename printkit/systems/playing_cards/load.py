@@ -73,16 +73,16 @@ def deck(doc: Toml, problems: Problems) -> Deck:
                 suits(doc, "property_suits", ["hearts", "spades"], problems),
                 suits(doc, "deed_suits", ["diamonds", "clubs"], problems),
                 number(doc, problems, ("deck", "jokers"), 2, 1, 4),
-                doc.where("deck"), places(doc, "deck", ("property_suits", "deed_suits",
-                                                        "jokers", "ranks")))
+                where=doc.where("deck"),
+                places=places(doc, "deck", ("property_suits", "deed_suits", "jokers", "ranks")))
 
 
 def coins(doc: Toml, problems: Problems) -> Coins:
     def n(key: str, low: int) -> int:
         return number(doc, problems, ("coins", key), None, low, MAX_COINS)
 
-    return Coins(n("start", 1), n("goal", 1), n("pass_joker", 0), doc.where("coins"),
-                 places(doc, "coins", ("start", "goal", "pass_joker")))
+    return Coins(n("start", 1), n("goal", 1), n("pass_joker", 0), where=doc.where("coins"),
+                 places=places(doc, "coins", ("start", "goal", "pass_joker")))
 
 
 def places(doc: Toml, table: str, keys: tuple[str, ...]) -> tuple[tuple[str, Any], ...]:
