@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit import __version__
-from printkit.localise.booklet import booklet, has_rules
+from printkit.localise.booklet import kit, with_rules
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import (
     BoardText,
@@ -24,7 +23,6 @@ from printkit.localise.kit import (
     Row,
     SquareText,
     Table,
-    chosen,
 )
 from printkit.localise.money import format_percentage
 from printkit.localise.wording import Wording
@@ -33,9 +31,7 @@ from printkit.systems.anti.model import ROLES, SUMS, Command, Game, Role, Street
 from printkit.systems.money import localise as classic
 from printkit.systems.money.model import CORNERS, LADDER, Station, Utility
 
-PHRASES = ("goto", "goto_start", "pass_start", "move_forward", "move_back", "jail", "pay",
-           "collect", "repairs", "collect_from_players", "pay_players", "collect_from",
-           "pay_to", "tax", "tax_wealth")
+PHRASES = (*classic.CARD_PHRASES, "collect_from", "pay_to", "tax", "tax_wealth")
 DASH = "–"
 Money = classic.Money
 Rows = classic.Rows
@@ -64,7 +60,7 @@ def text_keys(game: Game) -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
 
 def products(game: Game) -> tuple[str, ...]:
     """The names of the products `localise` makes of the game, in build order."""
-    return (*("board", "deeds", "commands", "ledger"), *(("rules",) if has_rules(game) else ()))
+    return with_rules(game, ("board", "deeds", "commands", "ledger"))
 
 
 def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> Kit:
@@ -79,11 +75,7 @@ def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> K
             "{fine}.", start=w.name("start"), salary=money(game.money.salary),
             fine=money(game.money.jail_fine)))),
     }
-    if has_rules(game):
-        makers["rules"] = lambda: (_("Rules"), booklet(
-            w, _, tables(game, w, _), rules_context(game, w, _), w.problems))
-    return Kit(game.id, w.lang.code, w.text("game", "title"), f"printkit {__version__}",
-               chosen(makers, only))
+    return kit(game, w, _, makers, only, lambda: (tables(game, w, _), rules_context(game, w, _)))
 
 
 def role_name(w: Wording, role: str) -> str:

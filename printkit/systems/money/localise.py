@@ -13,8 +13,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
-from printkit import __version__
-from printkit.localise.booklet import booklet, has_rules
+from printkit.localise.booklet import kit, with_rules
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import (
     Block,
@@ -29,7 +28,6 @@ from printkit.localise.kit import (
     RegisterRow,
     Row,
     SquareText,
-    chosen,
 )
 from printkit.localise.money import format_money, format_percentage, with_interest
 from printkit.localise.wording import Wording
@@ -45,9 +43,10 @@ from printkit.systems.money.model import (
     Utility,
 )
 
-PHRASES = ("goto", "goto_start", "pass_start", "move_forward", "move_back", "jail", "pay",
-           "collect", "repairs", "collect_from_players", "pay_players", "get_out_of_jail",
-           "tax", "tax_percent")
+# the phrases of the card actions every money game has (a classic card, an anti command)
+CARD_PHRASES = ("goto", "goto_start", "pass_start", "move_forward", "move_back", "jail",
+                "pay", "collect", "repairs", "collect_from_players", "pay_players")
+PHRASES = (*CARD_PHRASES, "get_out_of_jail", "tax", "tax_percent")
 Money = Callable[[int], str]
 Rows = tuple[tuple[str, ...], ...]
 
@@ -116,8 +115,7 @@ def prepare(game: MoneyGame, w: Wording) -> Money:
 
 def products(game: Game) -> tuple[str, ...]:
     """The names of the products `localise` makes of the game, in build order."""
-    return (*("board", "deeds", *(d.id for d in game.decks), "ledger"),
-            *(("rules",) if has_rules(game) else ()))
+    return with_rules(game, ("board", "deeds", *(d.id for d in game.decks), "ledger"))
 
 
 def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> Kit:
@@ -130,11 +128,7 @@ def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> K
             return w.text("decks", deck, "name"), card_deck(game, deck, w, _, money)
         makers[deck.id] = make
     makers["ledger"] = lambda: (_("Ledgers"), ledger(game, w, _, money))
-    if has_rules(game):
-        makers["rules"] = lambda: (_("Rules"), booklet(
-            w, _, tables(game, w, _), rules_context(game, w), w.problems))
-    return Kit(game.id, w.lang.code, w.text("game", "title"), f"printkit {__version__}",
-               chosen(makers, only))
+    return kit(game, w, _, makers, only, lambda: (tables(game, w, _), rules_context(game, w)))
 
 
 # the board ---------------------------------------------------------------------------

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from printkit import __version__
-from printkit.localise.booklet import booklet, has_rules
+from printkit.localise.booklet import kit, with_rules
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import (
     Block,
@@ -20,7 +19,6 @@ from printkit.localise.kit import (
     Row,
     ScorepadText,
     SquareText,
-    chosen,
 )
 from printkit.localise.wording import Wording
 from printkit.model import Stake
@@ -60,8 +58,7 @@ def text_keys(game: Game) -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
 
 def products(game: Game) -> tuple[str, ...]:
     """The names of the products `localise` makes of the game, in build order."""
-    return (*("board", "deeds", "chance", "scorepad", "lines"),
-            *(("rules",) if has_rules(game) else ()))
+    return with_rules(game, ("board", "deeds", "chance", "scorepad", "lines"))
 
 
 def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> Kit:
@@ -75,11 +72,7 @@ def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> K
         "scorepad": lambda: (_("Score sheet"), scorepad(game, w, _)),
         "lines": lambda: (_("Penalty lines"), LinesSet(tuple(lines(game, w, _)))),
     }
-    if has_rules(game):
-        makers["rules"] = lambda: (_("Rules"), booklet(
-            w, _, tables(game, w, _), rules_context(game, w), w.problems))
-    return Kit(game.id, w.lang.code, w.text("game", "title"), f"printkit {__version__}",
-               chosen(makers, only))
+    return kit(game, w, _, makers, only, lambda: (tables(game, w, _), rules_context(game, w)))
 
 
 def lower_first(text: str) -> str:
