@@ -187,19 +187,8 @@ def utility_front(game: Game, utility: Utility, w: Wording, _: Labels,
 
 
 def deeds(game: Game, w: Wording, _: Labels, money: Money) -> Deck:
-    fronts, backs = [], []
-    for prop in game.properties():
-        if isinstance(prop, Station):
-            fronts.append(station_front(game, prop, w, _, money))
-            colour = game.cards.deed_back
-        elif isinstance(prop, Utility):
-            fronts.append(utility_front(game, prop, w, _, money))
-            colour = game.cards.deed_back
-        else:
-            fronts.append(street_front(game, prop, w, _, money))
-            colour = game.group[prop.group].colour
-        backs.append(classic.mortgaged_back(game, prop, colour, w, _, money))
-    return Deck("deeds", _("Title deeds"), game.cards.deed, tuple(fronts), tuple(backs))
+    return classic.deed_deck(game, game.properties(), w, _, money,
+                             (street_front, station_front, utility_front))
 
 
 # the command card --------------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import asdict
-from typing import Any
+from typing import Any, TypeVar
 
 from printkit.localise.booklet import kit, with_rules
 from printkit.localise.catalog import Labels
@@ -49,6 +49,11 @@ CARD_PHRASES = ("goto", "goto_start", "pass_start", "move_forward", "move_back",
 PHRASES = (*CARD_PHRASES, "get_out_of_jail", "tax", "tax_percent")
 Money = Callable[[int], str]
 Rows = tuple[tuple[str, ...], ...]
+G = TypeVar("G", bound=MoneyGame)
+S = TypeVar("S", bound=Plot)
+D = TypeVar("D")
+Front = Callable[[G, D, Wording, Labels, Money], CardText]  # a deed's front
+Fronts = tuple[Front[G, S], Front[G, Station], Front[G, Utility]]  # street, station, utility
 
 
 def square_keys(game: MoneyGame, corners: tuple[str, ...]
@@ -206,9 +211,11 @@ def street_front(game: Game, street: Street, w: Wording, _: Labels, money: Money
         framed=True)
 
 
-def mortgaged_back(game: MoneyGame, prop: Plot | Station | Utility, colour: str, w: Wording,
-                   _: Labels, money: Money) -> CardText:
-    """The mortgaged side of a deed: the mortgage value and what lifting it costs."""
+def mortgaged_back(game: MoneyGame, prop: Plot | Station | Utility, w: Wording, _: Labels,
+                   money: Money) -> CardText:
+    """The mortgaged side of a deed: the mortgage value and what lifting it costs, in the
+    colour of a street's group (of the deeds' backs for a station or utility)."""
+    colour = game.group[prop.group].colour if isinstance(prop, Plot) else game.cards.deed_back
     blocks: list[Block] = [Row(_("Mortgage value"), money(prop.mortgage))]
     rate = game.money.mortgage_interest
     if rate:
@@ -251,19 +258,25 @@ def utility_front(game: Game, utility: Utility, w: Wording, _: Labels,
 
 
 def deeds(game: Game, w: Wording, _: Labels, money: Money) -> Deck:
-    fronts, backs = [], []
-    for prop in game.properties():
-        if isinstance(prop, Street):
-            fronts.append(street_front(game, prop, w, _, money))
-            colour = game.group[prop.group].colour
-        elif isinstance(prop, Station):
-            fronts.append(station_front(game, prop, w, _, money))
-            colour = game.cards.deed_back
-        else:
-            fronts.append(utility_front(game, prop, w, _, money))
-            colour = game.cards.deed_back
-        backs.append(mortgaged_back(game, prop, colour, w, _, money))
-    return Deck("deeds", _("Title deeds"), game.cards.deed, tuple(fronts), tuple(backs))
+    return deed_deck(game, game.properties(), w, _, money,
+                     (street_front, station_front, utility_front))
+
+
+def deed_deck(game: G, deeds: tuple[S | Station | Utility, ...], w: Wording, _: Labels,
+              money: Money, fronts: Fronts[G, S]) -> Deck:
+    """A money game's title deeds in board order: the front a game draws for each kind of
+    deed (street, station, utility), and on its back the mortgaged side."""
+    street, station, utility = fronts
+
+    def front(deed: S | Station | Utility) -> CardText:
+        if isinstance(deed, Station):
+            return station(game, deed, w, _, money)
+        if isinstance(deed, Utility):
+            return utility(game, deed, w, _, money)
+        return street(game, deed, w, _, money)
+
+    return Deck("deeds", _("Title deeds"), game.cards.deed, tuple(front(d) for d in deeds),
+                tuple(mortgaged_back(game, d, w, _, money) for d in deeds))
 
 
 # card decks --------------------------------------------------------------------------
