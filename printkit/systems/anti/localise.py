@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from printkit.localise.board import board_text
 from printkit.localise.booklet import kit, with_rules
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import (
@@ -103,12 +104,7 @@ def square_text(game: Game, s: Square, w: Wording, money: Money) -> SquareText:
 
 
 def board(game: Game, w: Wording, money: Money) -> BoardText:
-    squares = tuple(square_text(game, s, w, money)
-                    for s in sorted(game.squares, key=lambda s: s.position))
-    return BoardText(
-        title=w.text("game", "title"), tagline=w.text("game", "tagline"),
-        size=game.board.size, corner=game.board.corner, background=game.board.background,
-        ink=game.board.ink, squares=squares, deck_labels=(), accent=game.accent)
+    return board_text(game, w, lambda s: square_text(game, s, w, money), accent=game.accent)
 
 
 # title deeds -------------------------------------------------------------------------

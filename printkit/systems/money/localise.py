@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any, TypeVar
 
+from printkit.localise.board import board_text
 from printkit.localise.booklet import kit, with_rules
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import (
@@ -172,14 +173,9 @@ def square_text(game: MoneyGame, s: Square, w: Wording, money: Money) -> SquareT
 
 
 def board(game: Game, w: Wording, money: Money) -> BoardText:
-    squares = tuple(square_text(game, s, w, money)
-                    for s in sorted(game.squares, key=lambda s: s.position))
-    return BoardText(
-        title=w.text("game", "title"), tagline=w.text("game", "tagline"),
-        size=game.board.size, corner=game.board.corner, background=game.board.background,
-        ink=game.board.ink, squares=squares,
-        deck_labels=tuple((w.text("decks", d.id, "name"), d.colour) for d in game.decks),
-        accent=game.accent)
+    return board_text(game, w, lambda s: square_text(game, s, w, money),
+                      tuple((w.text("decks", d.id, "name"), d.colour) for d in game.decks),
+                      game.accent)
 
 
 # title deeds -------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from printkit.localise.board import board_text
 from printkit.localise.booklet import kit, with_rules
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import (
@@ -109,13 +110,8 @@ def square_text(game: Game, w: SpankWording, _: Labels, position: int, kind: str
 
 
 def board(game: Game, w: SpankWording, _: Labels) -> BoardText:
-    squares = tuple(square_text(game, w, _, s.position, s.kind, s.ref)
-                    for s in sorted(game.squares, key=lambda s: s.position))
-    return BoardText(
-        title=w.text("game", "title"), tagline=w.text("game", "tagline"),
-        size=game.board.size, corner=game.board.corner, background=game.board.background,
-        ink=game.board.ink, squares=squares,
-        deck_labels=((w.text("squares", "chance"), game.cards.chance_colour),))
+    return board_text(game, w, lambda s: square_text(game, w, _, s.position, s.kind, s.ref),
+                      ((w.text("squares", "chance"), game.cards.chance_colour),))
 
 
 def deed_word(w: SpankWording, _: Labels) -> str:
