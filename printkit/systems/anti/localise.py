@@ -292,20 +292,9 @@ def rules_context(game: Game, w: Wording, _: Labels) -> dict[str, Any]:
                     "monopoly_factor": r.monopoly_factor,
                     "income_tax": wealth_text(game, r, w, _, money)} for r in game.roles}
     return {
-        "money": money, "percent": lambda n: format_percentage(int(n), w.locale),
-        "start_capital": money(game.money.start_capital), "salary": money(game.money.salary),
-        "jail_fine": money(game.money.jail_fine),
-        "mortgage_interest": format_percentage(game.money.mortgage_interest, w.locale),
-        "has_interest": game.money.mortgage_interest > 0,
-        "rules": {**vars(game.rules)}, "players_min": game.players[0],
-        "players_max": game.players[1], "squares": len(game.squares),
-        "streets": len(game.streets), "stations": len(game.stations),
-        "utilities": len(game.utilities), "cities": len(game.groups),
-        "deeds": len(game.properties()), "roles": roles,
+        **classic.money_context(game, w, money),
+        "rules": {**vars(game.rules)}, "cities": len(game.groups), "roles": roles,
         "command_squares": sum(1 for s in game.squares if s.kind == "command"),
-        "text": lambda *keys: w.text(*keys),
-        "station_word": w.text("squares", "station"),
-        "utility_word": w.text("squares", "utility"),
     }
 
 

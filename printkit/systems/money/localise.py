@@ -377,21 +377,28 @@ def ledger(game: MoneyGame, w: Wording, _: Labels, money: Money,
 def rules_context(game: Game, wording: Wording) -> dict[str, Any]:
     """Values for the rules template: money amounts formatted, rule numbers as numbers."""
     w = wording
-    money = prepare(game, w)
+    return {
+        **money_context(game, w, prepare(game, w)),
+        "rules": asdict(game.rules), "groups": len(game.groups),
+        "decks": [w.text("decks", d.id, "name") for d in game.decks],
+        "cards": {d.id: len(d.cards) for d in game.decks},
+        "percent_tax": any(t.percent for t in game.taxes),
+    }
+
+
+def money_context(game: MoneyGame, w: Wording, money: Money) -> dict[str, Any]:
+    """The values every money game's rules template has: amounts and percentages
+    formatted, the players and the numbers of squares and deeds."""
     return {
         "money": money, "percent": lambda n: format_percentage(int(n), w.locale),
         "start_capital": money(game.money.start_capital), "salary": money(game.money.salary),
         "jail_fine": money(game.money.jail_fine),
         "mortgage_interest": format_percentage(game.money.mortgage_interest, w.locale),
         "has_interest": game.money.mortgage_interest > 0,
-        "rules": asdict(game.rules), "players_min": game.players[0],
-        "players_max": game.players[1], "squares": len(game.squares),
-        "streets": len(game.streets), "stations": len(game.stations),
-        "utilities": len(game.utilities), "groups": len(game.groups),
+        "players_min": game.players[0], "players_max": game.players[1],
+        "squares": len(game.squares), "streets": len(game.streets),
+        "stations": len(game.stations), "utilities": len(game.utilities),
         "deeds": len(game.properties()),
-        "decks": [w.text("decks", d.id, "name") for d in game.decks],
-        "cards": {d.id: len(d.cards) for d in game.decks},
-        "percent_tax": any(t.percent for t in game.taxes),
         "text": lambda *keys: w.text(*keys),
         "station_word": w.text("squares", "station"),
         "utility_word": w.text("squares", "utility"),
