@@ -347,11 +347,8 @@ def tables(game: Game, w: Wording, _: Labels) -> dict[str, Rows]:
             for t in game.taxes)),
         "roles": roles_table(game, w, _, money),
         "commands": commands_table(game, w, _, money),
-        "money": ((_("What"), _("Amount")),
-                  (_("Starting capital"), money(game.money.start_capital)),
-                  (_("Salary for passing {start}", start=w.name("start")),
-                   money(game.money.salary)),
-                  (_("Fine to leave prison or the price war"), money(game.money.jail_fine))),
+        "money": classic.money_table(game, w, _, money,
+                                     _("Fine to leave prison or the price war")),
         "board": ((_("No."), _("Square")), *(
             (str(s.position), square_name(s, w))
             for s in sorted(game.squares, key=lambda s: s.position))),

@@ -439,11 +439,7 @@ def tables(game: Game, wording: Wording, labels: Labels) -> dict[str, Rows]:
             for n, v in enumerate(game.utility_factors.values, 1))),
         "taxes": ((_("Square"), _("Amount")), *(
             (w.name(t.id), tax_text(game, t.id, w, money)) for t in game.taxes)),
-        "money": ((_("What"), _("Amount")),
-                  (_("Starting capital"), money(game.money.start_capital)),
-                  (_("Salary for passing {start}", start=w.name("start")),
-                   money(game.money.salary)),
-                  (_("Fine to leave jail"), money(game.money.jail_fine))),
+        "money": money_table(game, w, _, money, _("Fine to leave jail")),
         "board": ((_("No."), _("Square")), *(
             (str(s.position), square_name(game, s, w))
             for s in sorted(game.squares, key=lambda s: s.position))),
@@ -455,6 +451,15 @@ def tables(game: Game, wording: Wording, labels: Labels) -> dict[str, Rows]:
         result[d.id] = ((w.text("decks", d.id, "name"),),
                         *((card_text(game, d.id, c, w, money),) for c in d.cards))
     return result
+
+
+def money_table(game: MoneyGame, w: Wording, _: Labels, money: Money, fine: str) -> Rows:
+    """The amounts of the rules: starting capital, salary and the fine to leave jail (as
+    the game calls it: `fine`)."""
+    return ((_("What"), _("Amount")),
+            (_("Starting capital"), money(game.money.start_capital)),
+            (_("Salary for passing {start}", start=w.name("start")), money(game.money.salary)),
+            (fine, money(game.money.jail_fine)))
 
 
 def mortgage_table(game: MoneyGame, w: Wording, _: Labels, money: Money) -> Rows:
