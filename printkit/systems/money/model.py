@@ -210,7 +210,8 @@ Ru = TypeVar("Ru", bound=Bank, covariant=True)
 @dataclass(frozen=True, kw_only=True)
 class MoneyInfo(BoardInfo[Gr, St, Station, Tx], Generic[Gr, St, Tx, C, Ru]):
     """What the money games (classic and anti) share, and the shared helpers of
-    printkit.systems.money rely on: money, deeds, stations and utilities."""
+    printkit.systems.money rely on: money, deeds, stations and utilities. Each game names
+    its own kinds of groups, streets and taxes, its card formats (`cards`) and its rules."""
 
     board_squares: int
     accent: str                         # colour of the title banner in the board's centre
@@ -235,7 +236,7 @@ class MoneyInfo(BoardInfo[Gr, St, Station, Tx], Generic[Gr, St, Tx, C, Ru]):
         return tuple(sorted(deeds, key=lambda p: order.get(p.id, 10_000)))
 
 
-MoneyGame = MoneyInfo[Coloured, Plot, MoneyTax, Deeds, Bank]
+MoneyGame = MoneyInfo[Coloured, Plot, MoneyTax, Deeds, Bank]  # any money game
 
 
 @dataclass(frozen=True)
