@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from printkit.errors import Problems
 from printkit.load import fields as f
 from printkit.load.manifest import required_table
-from printkit.load.tables import Row, Toml
+from printkit.load.tables import Row, Toml, read_csv
 from printkit.model import BoardSpec, Square
 
 
@@ -27,3 +29,9 @@ def square(r: Row, problems: Problems) -> Square:
     return Square(f.integer(r.get("position"), r.at("position"), problems, 0, 399),
                   f.ident(r.get("kind"), r.at("kind"), problems),
                   f.ident(r.get("ref"), r.at("ref"), problems), r.where)
+
+
+def squares(folder: Path, problems: Problems) -> tuple[Square, ...]:
+    """The squares of board.csv, in the order written."""
+    return tuple(square(r, problems) for r in read_csv(
+        folder / "board.csv", problems, ("position", "kind", "ref")))

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from printkit.errors import Problems
 from printkit.load import fields as f
@@ -14,6 +15,7 @@ from printkit.model.common import GameInfo, TextSource
 
 MAX_NUMBER = 10_000_000
 Tables = dict[str, set[str] | None]  # table -> its keys (None: checked by its own reader)
+G = TypeVar("G", bound=GameInfo)
 
 
 def known_tables(own: Tables) -> Tables:
@@ -30,6 +32,25 @@ def game_info(folder: Path, doc: Toml, system: str, problems: Problems,
                     source_language=source_language(doc, problems),
                     languages=languages(doc, problems), players=players(doc, problems),
                     texts=texts(folder, problems, langs), where=doc.where("game"))
+
+
+@dataclass(frozen=True)
+class GameReader(Generic[G]):
+    """A system's `load`: checks game.toml's tables and keys against `tables`, reads the
+    fields every game shares, and then hands them to the system's own reader (`read`),
+    which reads the rest of game.toml and the game's data files."""
+
+    system: str
+    tables: Tables
+    read: Callable[[GameInfo, Toml, Problems], G]
+
+    def __call__(self, folder: Path, manifest: Toml, problems: Problems,
+                 langs: Collection[str] | None = None) -> G:
+        """The game of `folder` (of the text files, those of `langs`, or all); problems are
+        collected, not raised."""
+        check_keys(manifest, self.tables, problems)
+        return self.read(game_info(folder, manifest, self.system, problems, langs), manifest,
+                         problems)
 
 
 def check_keys(doc: Toml, known: dict[str, set[str] | None], problems: Problems) -> None:

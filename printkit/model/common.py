@@ -9,6 +9,7 @@ outside its own system asks for them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar, overload
@@ -151,3 +152,50 @@ def square_names(game: BoardGame) -> frozenset[str]:
     section is its own (streets, stations, …; not the card squares)."""
     return frozenset(s.ref for s in game.squares
                      if s.kind == "corner" or game.text_section(s.ref) != "corners")
+
+
+class Grouped(Record, Protocol):
+    """A street of any board game: it belongs to a group."""
+
+    @property
+    def group(self) -> str: ...
+
+
+Gr = TypeVar("Gr", bound=Record, covariant=True)
+St = TypeVar("St", bound=Grouped, covariant=True)
+Sn = TypeVar("Sn", bound=Record, covariant=True)
+Tx = TypeVar("Tx", bound=Record, covariant=True)
+
+
+@dataclass(frozen=True, kw_only=True)
+class BoardInfo(GameInfo, Generic[Gr, St, Sn, Tx]):
+    """The fields every game played on a board has: the board, its squares and the records
+    they refer to, each kind also by id (`game.street["kalverstraat"]`). The `Game` of a
+    board game system extends it with its own kinds of groups, streets, stations and taxes."""
+
+    board: BoardSpec
+    squares: tuple[Square, ...]
+    groups: tuple[Gr, ...]
+    streets: tuple[St, ...]
+    stations: tuple[Sn, ...]
+    taxes: tuple[Tx, ...]
+
+    group = ById[Gr]("groups")
+    street = ById[St]("streets")
+    station = ById[Sn]("stations")
+    tax = ById[Tx]("taxes")
+
+    def streets_of(self, group: str) -> tuple[St, ...]:
+        return tuple(s for s in self.streets if s.group == group)
+
+    def sections(self) -> tuple[tuple[str, Mapping[str, Record]], ...]:
+        """The sections of text/<lang>.toml that name squares, with their records by id."""
+        return (("streets", self.street), ("stations", self.station), ("taxes", self.tax))
+
+    def text_section(self, ref: str) -> str:
+        """The section of text/<lang>.toml that names the square or property `ref`."""
+        return next((name for name, records in self.sections() if ref in records), "corners")
+
+    def named(self) -> frozenset[str]:
+        """The ids name() and in_text() accept: the board's named squares."""
+        return square_names(self)

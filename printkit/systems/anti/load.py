@@ -9,15 +9,15 @@ card actions); whether ladders rise or the command table is whole is for `valida
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
 from printkit.errors import Problems, Where
 from printkit.load import fields as f
-from printkit.load.board import board, square
-from printkit.load.manifest import check_keys, choice, game_info, known_tables, number, value
+from printkit.load.board import board, squares
+from printkit.load.manifest import GameReader, choice, known_tables, number, value
 from printkit.load.tables import Row, Toml, read_csv, read_toml
+from printkit.model.common import GameInfo
 from printkit.systems.anti.model import (
     COMMAND_ACTIONS,
     ROLES,
@@ -36,11 +36,9 @@ from printkit.systems.money import load as classic
 from printkit.systems.money.model import LADDER, Scale
 
 GAME_KEYS = known_tables({
-    "board": {"size", "corner", "squares", "background", "ink", "accent"},
+    "board": classic.BOARD_KEYS,
     "cards": {"deed", "reference", "deed_back"},
-    "money": {"currency", "start_capital", "salary", "jail_fine", "mortgage_interest"},
-    "stations": {"rent", "icon"},
-    "utilities": {"factor"},
+    **classic.MONEY_TABLES,
     "rules": {"houses", "hotels", "monopoly_streets", "jail_turns", "sell_back_percent"},
     "roles": None,  # checked by roles()
 })
@@ -52,13 +50,12 @@ COMMAND_KEYS = {"role", "sum", "action", "target", "steps", "amount", "per_house
 YES, NO = ("yes", "true", "1"), ("no", "false", "0", "")
 
 
-def load(folder: Path, manifest: Toml, problems: Problems,
-         langs: Collection[str] | None = None) -> Game:
-    """Read every data file of the game folder (of the text files, those of `langs`, or
-    all); problems are collected, not raised."""
-    check_keys(manifest, GAME_KEYS, problems)
+def game(info: GameInfo, manifest: Toml, problems: Problems) -> Game:
+    """An Anti-Monopoly game: the fields every game shares (`info`), the rest of game.toml
+    (with both roles) and the data files of its folder."""
+    folder = info.folder
     return Game(
-        **vars(game_info(folder, manifest, "anti", problems, langs)),
+        **vars(info),
         board=board(manifest, problems),
         board_squares=classic.board_squares(manifest, problems),
         accent=classic.accent(manifest, problems, "#2E7D32"),
@@ -79,10 +76,12 @@ def load(folder: Path, manifest: Toml, problems: Problems,
         utility_factors=role_scales(manifest, problems, ("utilities", "factor")),
         taxes=tuple(tax(r, problems) for r in read_csv(
             folder / "taxes.csv", problems, ("id", "amount"), ("wealth",))),
-        squares=tuple(square(r, problems) for r in read_csv(
-            folder / "board.csv", problems, ("position", "kind", "ref"))),
+        squares=squares(folder, problems),
         commands=commands(folder / "commands.toml", problems),
     )
+
+
+load = GameReader("anti", GAME_KEYS, game)
 
 
 def cards(doc: Toml, problems: Problems) -> CardSpec:

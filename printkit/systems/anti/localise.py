@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit import __version__
-from printkit.localise.booklet import booklet, has_rules
+from printkit.localise.board import board_text
+from printkit.localise.booklet import kit, with_rules
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import (
     BoardText,
@@ -24,7 +24,6 @@ from printkit.localise.kit import (
     Row,
     SquareText,
     Table,
-    chosen,
 )
 from printkit.localise.money import format_percentage
 from printkit.localise.wording import Wording
@@ -33,9 +32,7 @@ from printkit.systems.anti.model import ROLES, SUMS, Command, Game, Role, Street
 from printkit.systems.money import localise as classic
 from printkit.systems.money.model import CORNERS, LADDER, Station, Utility
 
-PHRASES = ("goto", "goto_start", "pass_start", "move_forward", "move_back", "jail", "pay",
-           "collect", "repairs", "collect_from_players", "pay_players", "collect_from",
-           "pay_to", "tax", "tax_wealth")
+PHRASES = (*classic.CARD_PHRASES, "collect_from", "pay_to", "tax", "tax_wealth")
 DASH = "–"
 Money = classic.Money
 Rows = classic.Rows
@@ -64,7 +61,7 @@ def text_keys(game: Game) -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
 
 def products(game: Game) -> tuple[str, ...]:
     """The names of the products `localise` makes of the game, in build order."""
-    return (*("board", "deeds", "commands", "ledger"), *(("rules",) if has_rules(game) else ()))
+    return with_rules(game, ("board", "deeds", "commands", "ledger"))
 
 
 def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> Kit:
@@ -79,11 +76,7 @@ def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> K
             "{fine}.", start=w.name("start"), salary=money(game.money.salary),
             fine=money(game.money.jail_fine)))),
     }
-    if has_rules(game):
-        makers["rules"] = lambda: (_("Rules"), booklet(
-            w, _, tables(game, w, _), rules_context(game, w, _), w.problems))
-    return Kit(game.id, w.lang.code, w.text("game", "title"), f"printkit {__version__}",
-               chosen(makers, only))
+    return kit(game, w, _, makers, only, lambda: (tables(game, w, _), rules_context(game, w, _)))
 
 
 def role_name(w: Wording, role: str) -> str:
@@ -111,12 +104,7 @@ def square_text(game: Game, s: Square, w: Wording, money: Money) -> SquareText:
 
 
 def board(game: Game, w: Wording, money: Money) -> BoardText:
-    squares = tuple(square_text(game, s, w, money)
-                    for s in sorted(game.squares, key=lambda s: s.position))
-    return BoardText(
-        title=w.text("game", "title"), tagline=w.text("game", "tagline"),
-        size=game.board.size, corner=game.board.corner, background=game.board.background,
-        ink=game.board.ink, squares=squares, deck_labels=(), accent=game.accent)
+    return board_text(game, w, lambda s: square_text(game, s, w, money), accent=game.accent)
 
 
 # title deeds -------------------------------------------------------------------------
@@ -195,19 +183,8 @@ def utility_front(game: Game, utility: Utility, w: Wording, _: Labels,
 
 
 def deeds(game: Game, w: Wording, _: Labels, money: Money) -> Deck:
-    fronts, backs = [], []
-    for prop in game.properties():
-        if isinstance(prop, Station):
-            fronts.append(station_front(game, prop, w, _, money))
-            colour = game.cards.deed_back
-        elif isinstance(prop, Utility):
-            fronts.append(utility_front(game, prop, w, _, money))
-            colour = game.cards.deed_back
-        else:
-            fronts.append(street_front(game, prop, w, _, money))
-            colour = game.group[prop.group].colour
-        backs.append(classic.mortgaged_back(game, prop, colour, w, _, money))
-    return Deck("deeds", _("Title deeds"), game.cards.deed, tuple(fronts), tuple(backs))
+    return classic.deed_deck(game, game.properties(), w, _, money,
+                             (street_front, station_front, utility_front))
 
 
 # the command card --------------------------------------------------------------------
@@ -315,20 +292,9 @@ def rules_context(game: Game, w: Wording, _: Labels) -> dict[str, Any]:
                     "monopoly_factor": r.monopoly_factor,
                     "income_tax": wealth_text(game, r, w, _, money)} for r in game.roles}
     return {
-        "money": money, "percent": lambda n: format_percentage(int(n), w.locale),
-        "start_capital": money(game.money.start_capital), "salary": money(game.money.salary),
-        "jail_fine": money(game.money.jail_fine),
-        "mortgage_interest": format_percentage(game.money.mortgage_interest, w.locale),
-        "has_interest": game.money.mortgage_interest > 0,
-        "rules": {**vars(game.rules)}, "players_min": game.players[0],
-        "players_max": game.players[1], "squares": len(game.squares),
-        "streets": len(game.streets), "stations": len(game.stations),
-        "utilities": len(game.utilities), "cities": len(game.groups),
-        "deeds": len(game.properties()), "roles": roles,
+        **classic.money_context(game, w, money),
+        "rules": {**vars(game.rules)}, "cities": len(game.groups), "roles": roles,
         "command_squares": sum(1 for s in game.squares if s.kind == "command"),
-        "text": lambda *keys: w.text(*keys),
-        "station_word": w.text("squares", "station"),
-        "utility_word": w.text("squares", "utility"),
     }
 
 
@@ -381,11 +347,8 @@ def tables(game: Game, w: Wording, _: Labels) -> dict[str, Rows]:
             for t in game.taxes)),
         "roles": roles_table(game, w, _, money),
         "commands": commands_table(game, w, _, money),
-        "money": ((_("What"), _("Amount")),
-                  (_("Starting capital"), money(game.money.start_capital)),
-                  (_("Salary for passing {start}", start=w.name("start")),
-                   money(game.money.salary)),
-                  (_("Fine to leave prison or the price war"), money(game.money.jail_fine))),
+        "money": classic.money_table(game, w, _, money,
+                                     _("Fine to leave prison or the price war")),
         "board": ((_("No."), _("Square")), *(
             (str(s.position), square_name(s, w))
             for s in sorted(game.squares, key=lambda s: s.position))),

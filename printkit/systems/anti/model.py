@@ -14,18 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from printkit.errors import Where
-from printkit.model.common import BoardSpec, ById, GameInfo, Square, square_names
-from printkit.systems.money.model import (
-    ACTIONS,
-    LADDER,
-    Card,
-    Money,
-    Scale,
-    Station,
-    Utility,
-)
-from printkit.systems.money.model import properties as classic_properties
-from printkit.systems.money.model import text_section as classic_text_section
+from printkit.model.common import ById
+from printkit.systems.money.model import ACTIONS, LADDER, Card, MoneyInfo, Plot, Scale
 
 ROLES = ("competitor", "monopolist")
 SUMS = tuple(range(2, 13))  # what two dice can show
@@ -74,15 +64,7 @@ class City:
     where: Where = field(compare=False)
 
 
-@dataclass(frozen=True)
-class Street:
-    """A street of a city (`group`): its ground price and mortgage value."""
-
-    id: str
-    group: str
-    price: int
-    mortgage: int
-    where: Where = field(compare=False)
+Street = Plot  # a street of a city (`group`); its rents are per role (`Rents`)
 
 
 @dataclass(frozen=True)
@@ -141,37 +123,16 @@ class Rules:
 
 
 @dataclass(frozen=True)
-class Game(GameInfo):
+class Game(MoneyInfo[City, Street, Tax, CardSpec, Rules]):
     """A whole Anti-Monopoly game, language-neutral; `texts` holds the wording."""
 
-    board: BoardSpec
-    board_squares: int
-    accent: str
-    cards: CardSpec
-    money: Money
-    rules: Rules
     roles: tuple[Role, ...]
-    groups: tuple[City, ...]
-    streets: tuple[Street, ...]
     rents: tuple[Rents, ...]
-    stations: tuple[Station, ...]
     station_rents: tuple[tuple[str, Scale], ...]    # (role, rent with 1, 2, … owned)
-    station_icon: str
-    utilities: tuple[Utility, ...]
     utility_factors: tuple[tuple[str, Scale], ...]  # (role, dice factor with 1, 2, …)
-    taxes: tuple[Tax, ...]
-    squares: tuple[Square, ...]
     commands: tuple[Command, ...]
 
     role = ById[Role]("roles")
-    group = ById[City]("groups")
-    street = ById[Street]("streets")
-    station = ById[Station]("stations")
-    utility = ById[Utility]("utilities")
-    tax = ById[Tax]("taxes")
-
-    def streets_of(self, city: str) -> tuple[Street, ...]:
-        return tuple(s for s in self.streets if s.group == city)
 
     def ladder(self, street: str, role: str) -> tuple[int | None, ...]:
         """A role's rents on a street (all None when the data has none)."""
@@ -186,16 +147,3 @@ class Game(GameInfo):
 
     def command(self, role: str, dice: int) -> Command | None:
         return next((c for c in self.commands if c.role == role and c.sum == dice), None)
-
-    def text_section(self, ref: str) -> str:
-        """The section of text/<lang>.toml that names the square or property `ref`."""
-        return classic_text_section(self, ref)
-
-    def named(self) -> frozenset[str]:
-        """The ids name() and in_text() accept: the board's named squares."""
-        return square_names(self)
-
-    def properties(self) -> tuple[Street | Station | Utility, ...]:
-        """Every deed in board order."""
-        return classic_properties(self.squares, (*self.streets, *self.stations,
-                                                 *self.utilities))

@@ -23,7 +23,7 @@ from printkit.systems.anti.model import (
 )
 from printkit.systems.money import validate as classic
 from printkit.systems.money.model import CORNERS, LADDER
-from printkit.validate.common import refer, unique
+from printkit.validate.common import refer
 
 
 def check(game: Game, problems: Problems) -> None:
@@ -33,11 +33,7 @@ def check(game: Game, problems: Problems) -> None:
 
 
 def ids(game: Game, problems: Problems) -> None:
-    unique(game.groups, "city", problems)
-    unique(game.streets, "street", problems)
-    unique(game.stations, "station", problems)
-    unique(game.utilities, "utility", problems)
-    unique(game.taxes, "tax", problems)
+    classic.record_ids(game, "city", problems)
     classic.square_ids(game, problems)
     first: dict[tuple[str, str], int] = {}
     for r in game.rents:

@@ -7,23 +7,23 @@ whether a price or rent is positive, or a ladder rises, is for `validate` to jud
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
 from printkit.errors import Problems, Where
 from printkit.load import fields as f
-from printkit.load.board import board, square
+from printkit.load.board import board, squares
 from printkit.load.manifest import (
-    check_keys,
+    GameReader,
+    Tables,
     choice,
-    game_info,
     known_tables,
     number,
     section,
     value,
 )
 from printkit.load.tables import Row, Toml, read_csv, read_toml
+from printkit.model.common import GameInfo
 from printkit.systems.money.model import (
     ACTIONS,
     DECK_ACTIONS,
@@ -42,12 +42,16 @@ from printkit.systems.money.model import (
     Utility,
 )
 
-GAME_KEYS = known_tables({
-    "board": {"size", "corner", "squares", "background", "ink", "accent"},
-    "cards": {"deed", "deck", "deed_back", "decks"},
+BOARD_KEYS = {"size", "corner", "squares", "background", "ink", "accent"}
+MONEY_TABLES: Tables = {  # what every money game's game.toml has beside [board] and [cards]
     "money": {"currency", "start_capital", "salary", "jail_fine", "mortgage_interest"},
     "stations": {"rent", "icon"},
     "utilities": {"factor"},
+}
+GAME_KEYS = known_tables({
+    "board": BOARD_KEYS,
+    "cards": {"deed", "deck", "deed_back", "decks"},
+    **MONEY_TABLES,
     "rules": {"houses", "hotels", "houses_for_hotel", "group_factor", "doubles_to_jail",
               "jail_turns", "sell_back_percent"},
     "short_game": {"deeds", "houses_for_hotel"},
@@ -60,13 +64,12 @@ DECK_ICONS = ("question", "chest")
 MAX_MONEY = 10_000_000
 
 
-def load(folder: Path, manifest: Toml, problems: Problems,
-         langs: Collection[str] | None = None) -> Game:
-    """Read every data file of the game folder (of the text files, those of `langs`, or
-    all); problems are collected, not raised."""
-    check_keys(manifest, GAME_KEYS, problems)
+def game(info: GameInfo, manifest: Toml, problems: Problems) -> Game:
+    """A classic game: the fields every game shares (`info`), the rest of game.toml and
+    the data files of its folder."""
+    folder = info.folder
     return Game(
-        **vars(game_info(folder, manifest, "classic", problems, langs)),
+        **vars(info),
         board=board(manifest, problems),
         board_squares=board_squares(manifest, problems),
         accent=accent(manifest, problems, "#B22234"),
@@ -85,11 +88,12 @@ def load(folder: Path, manifest: Toml, problems: Problems,
         utility_factors=amounts(manifest, problems, ("utilities", "factor")),
         taxes=tuple(tax(r, problems) for r in read_csv(
             folder / "taxes.csv", problems, ("id", "amount"), ("percent",))),
-        squares=tuple(square(r, problems) for r in read_csv(
-            folder / "board.csv", problems, ("position", "kind", "ref"))),
+        squares=squares(folder, problems),
         decks=decks(folder, manifest, problems),
     )
 
+
+load = GameReader("classic", GAME_KEYS, game)
 
 
 def board_squares(manifest: Toml, problems: Problems) -> int:
@@ -189,9 +193,8 @@ def group(r: Row, problems: Problems) -> Group:
 def street(r: Row, problems: Problems) -> Street:
     price, mortgage = price_mortgage(r, problems)
     return Street(f.ident(r.get("id"), r.at("id"), problems),
-                  f.ident(r.get("group"), r.at("group"), problems), price,
-                  tuple(money_cell(r, column, problems) for column in LADDER), mortgage,
-                  r.where)
+                  f.ident(r.get("group"), r.at("group"), problems), price, mortgage, r.where,
+                  tuple(money_cell(r, column, problems) for column in LADDER))
 
 
 def utility(r: Row, problems: Problems) -> Utility:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import asdict
-from typing import Any
+from typing import Any, TypeVar
 
-from printkit import __version__
-from printkit.localise.booklet import booklet, has_rules
+from printkit.localise.board import board_text
+from printkit.localise.booklet import kit, with_rules
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import (
     Block,
@@ -29,7 +29,6 @@ from printkit.localise.kit import (
     RegisterRow,
     Row,
     SquareText,
-    chosen,
 )
 from printkit.localise.money import format_money, format_percentage, with_interest
 from printkit.localise.wording import Wording
@@ -39,17 +38,23 @@ from printkit.systems.money.model import (
     Card,
     Game,
     MoneyGame,
-    MoneyStreet,
+    Plot,
     Station,
     Street,
     Utility,
 )
 
-PHRASES = ("goto", "goto_start", "pass_start", "move_forward", "move_back", "jail", "pay",
-           "collect", "repairs", "collect_from_players", "pay_players", "get_out_of_jail",
-           "tax", "tax_percent")
+# the phrases of the card actions every money game has (a classic card, an anti command)
+CARD_PHRASES = ("goto", "goto_start", "pass_start", "move_forward", "move_back", "jail",
+                "pay", "collect", "repairs", "collect_from_players", "pay_players")
+PHRASES = (*CARD_PHRASES, "get_out_of_jail", "tax", "tax_percent")
 Money = Callable[[int], str]
 Rows = tuple[tuple[str, ...], ...]
+G = TypeVar("G", bound=MoneyGame)
+S = TypeVar("S", bound=Plot)
+D = TypeVar("D")
+Front = Callable[[G, D, Wording, Labels, Money], CardText]  # a deed's front
+Fronts = tuple[Front[G, S], Front[G, Station], Front[G, Utility]]  # street, station, utility
 
 
 def square_keys(game: MoneyGame, corners: tuple[str, ...]
@@ -116,8 +121,7 @@ def prepare(game: MoneyGame, w: Wording) -> Money:
 
 def products(game: Game) -> tuple[str, ...]:
     """The names of the products `localise` makes of the game, in build order."""
-    return (*("board", "deeds", *(d.id for d in game.decks), "ledger"),
-            *(("rules",) if has_rules(game) else ()))
+    return with_rules(game, ("board", "deeds", *(d.id for d in game.decks), "ledger"))
 
 
 def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> Kit:
@@ -130,11 +134,7 @@ def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> K
             return w.text("decks", deck, "name"), card_deck(game, deck, w, _, money)
         makers[deck.id] = make
     makers["ledger"] = lambda: (_("Ledgers"), ledger(game, w, _, money))
-    if has_rules(game):
-        makers["rules"] = lambda: (_("Rules"), booklet(
-            w, _, tables(game, w, _), rules_context(game, w), w.problems))
-    return Kit(game.id, w.lang.code, w.text("game", "title"), f"printkit {__version__}",
-               chosen(makers, only))
+    return kit(game, w, _, makers, only, lambda: (tables(game, w, _), rules_context(game, w)))
 
 
 # the board ---------------------------------------------------------------------------
@@ -173,14 +173,9 @@ def square_text(game: MoneyGame, s: Square, w: Wording, money: Money) -> SquareT
 
 
 def board(game: Game, w: Wording, money: Money) -> BoardText:
-    squares = tuple(square_text(game, s, w, money)
-                    for s in sorted(game.squares, key=lambda s: s.position))
-    return BoardText(
-        title=w.text("game", "title"), tagline=w.text("game", "tagline"),
-        size=game.board.size, corner=game.board.corner, background=game.board.background,
-        ink=game.board.ink, squares=squares,
-        deck_labels=tuple((w.text("decks", d.id, "name"), d.colour) for d in game.decks),
-        accent=game.accent)
+    return board_text(game, w, lambda s: square_text(game, s, w, money),
+                      tuple((w.text("decks", d.id, "name"), d.colour) for d in game.decks),
+                      game.accent)
 
 
 # title deeds -------------------------------------------------------------------------
@@ -212,9 +207,11 @@ def street_front(game: Game, street: Street, w: Wording, _: Labels, money: Money
         framed=True)
 
 
-def mortgaged_back(game: MoneyGame, prop: MoneyStreet | Station | Utility, colour: str, w: Wording,
-                   _: Labels, money: Money) -> CardText:
-    """The mortgaged side of a deed: the mortgage value and what lifting it costs."""
+def mortgaged_back(game: MoneyGame, prop: Plot | Station | Utility, w: Wording, _: Labels,
+                   money: Money) -> CardText:
+    """The mortgaged side of a deed: the mortgage value and what lifting it costs, in the
+    colour of a street's group (of the deeds' backs for a station or utility)."""
+    colour = game.group[prop.group].colour if isinstance(prop, Plot) else game.cards.deed_back
     blocks: list[Block] = [Row(_("Mortgage value"), money(prop.mortgage))]
     rate = game.money.mortgage_interest
     if rate:
@@ -257,19 +254,25 @@ def utility_front(game: Game, utility: Utility, w: Wording, _: Labels,
 
 
 def deeds(game: Game, w: Wording, _: Labels, money: Money) -> Deck:
-    fronts, backs = [], []
-    for prop in game.properties():
-        if isinstance(prop, Street):
-            fronts.append(street_front(game, prop, w, _, money))
-            colour = game.group[prop.group].colour
-        elif isinstance(prop, Station):
-            fronts.append(station_front(game, prop, w, _, money))
-            colour = game.cards.deed_back
-        else:
-            fronts.append(utility_front(game, prop, w, _, money))
-            colour = game.cards.deed_back
-        backs.append(mortgaged_back(game, prop, colour, w, _, money))
-    return Deck("deeds", _("Title deeds"), game.cards.deed, tuple(fronts), tuple(backs))
+    return deed_deck(game, game.properties(), w, _, money,
+                     (street_front, station_front, utility_front))
+
+
+def deed_deck(game: G, deeds: tuple[S | Station | Utility, ...], w: Wording, _: Labels,
+              money: Money, fronts: Fronts[G, S]) -> Deck:
+    """A money game's title deeds in board order: the front a game draws for each kind of
+    deed (street, station, utility), and on its back the mortgaged side."""
+    street, station, utility = fronts
+
+    def front(deed: S | Station | Utility) -> CardText:
+        if isinstance(deed, Station):
+            return station(game, deed, w, _, money)
+        if isinstance(deed, Utility):
+            return utility(game, deed, w, _, money)
+        return street(game, deed, w, _, money)
+
+    return Deck("deeds", _("Title deeds"), game.cards.deed, tuple(front(d) for d in deeds),
+                tuple(mortgaged_back(game, d, w, _, money) for d in deeds))
 
 
 # card decks --------------------------------------------------------------------------
@@ -374,21 +377,28 @@ def ledger(game: MoneyGame, w: Wording, _: Labels, money: Money,
 def rules_context(game: Game, wording: Wording) -> dict[str, Any]:
     """Values for the rules template: money amounts formatted, rule numbers as numbers."""
     w = wording
-    money = prepare(game, w)
+    return {
+        **money_context(game, w, prepare(game, w)),
+        "rules": asdict(game.rules), "groups": len(game.groups),
+        "decks": [w.text("decks", d.id, "name") for d in game.decks],
+        "cards": {d.id: len(d.cards) for d in game.decks},
+        "percent_tax": any(t.percent for t in game.taxes),
+    }
+
+
+def money_context(game: MoneyGame, w: Wording, money: Money) -> dict[str, Any]:
+    """The values every money game's rules template has: amounts and percentages
+    formatted, the players and the numbers of squares and deeds."""
     return {
         "money": money, "percent": lambda n: format_percentage(int(n), w.locale),
         "start_capital": money(game.money.start_capital), "salary": money(game.money.salary),
         "jail_fine": money(game.money.jail_fine),
         "mortgage_interest": format_percentage(game.money.mortgage_interest, w.locale),
         "has_interest": game.money.mortgage_interest > 0,
-        "rules": asdict(game.rules), "players_min": game.players[0],
-        "players_max": game.players[1], "squares": len(game.squares),
-        "streets": len(game.streets), "stations": len(game.stations),
-        "utilities": len(game.utilities), "groups": len(game.groups),
+        "players_min": game.players[0], "players_max": game.players[1],
+        "squares": len(game.squares), "streets": len(game.streets),
+        "stations": len(game.stations), "utilities": len(game.utilities),
         "deeds": len(game.properties()),
-        "decks": [w.text("decks", d.id, "name") for d in game.decks],
-        "cards": {d.id: len(d.cards) for d in game.decks},
-        "percent_tax": any(t.percent for t in game.taxes),
         "text": lambda *keys: w.text(*keys),
         "station_word": w.text("squares", "station"),
         "utility_word": w.text("squares", "utility"),
@@ -429,11 +439,7 @@ def tables(game: Game, wording: Wording, labels: Labels) -> dict[str, Rows]:
             for n, v in enumerate(game.utility_factors.values, 1))),
         "taxes": ((_("Square"), _("Amount")), *(
             (w.name(t.id), tax_text(game, t.id, w, money)) for t in game.taxes)),
-        "money": ((_("What"), _("Amount")),
-                  (_("Starting capital"), money(game.money.start_capital)),
-                  (_("Salary for passing {start}", start=w.name("start")),
-                   money(game.money.salary)),
-                  (_("Fine to leave jail"), money(game.money.jail_fine))),
+        "money": money_table(game, w, _, money, _("Fine to leave jail")),
         "board": ((_("No."), _("Square")), *(
             (str(s.position), square_name(game, s, w))
             for s in sorted(game.squares, key=lambda s: s.position))),
@@ -445,6 +451,15 @@ def tables(game: Game, wording: Wording, labels: Labels) -> dict[str, Rows]:
         result[d.id] = ((w.text("decks", d.id, "name"),),
                         *((card_text(game, d.id, c, w, money),) for c in d.cards))
     return result
+
+
+def money_table(game: MoneyGame, w: Wording, _: Labels, money: Money, fine: str) -> Rows:
+    """The amounts of the rules: starting capital, salary and the fine to leave jail (as
+    the game calls it: `fine`)."""
+    return ((_("What"), _("Amount")),
+            (_("Starting capital"), money(game.money.start_capital)),
+            (_("Salary for passing {start}", start=w.name("start")), money(game.money.salary)),
+            (fine, money(game.money.jail_fine)))
 
 
 def mortgage_table(game: MoneyGame, w: Wording, _: Labels, money: Money) -> Rows:

@@ -7,12 +7,12 @@ and line) so later stages can report a problem at the place a user has to edit.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from printkit.errors import Where
-from printkit.model.common import BoardGame, BoardSpec, ById, GameInfo, Square, square_names
+from printkit.model.common import BoardInfo, ById, Record
 
 LADDER = ("rent", "rent_1", "rent_2", "rent_3", "rent_4", "rent_hotel")  # CSV columns
 CORNERS = ("start", "jail", "parking", "go_to_jail")
@@ -42,15 +42,21 @@ class Group:
 
 
 @dataclass(frozen=True)
-class Street:
-    """A street: price, the rent ladder (unbuilt, 1–4 houses, hotel) and mortgage value."""
+class Plot:
+    """A street of any money game: its colour group, ground price and mortgage value."""
 
     id: str
     group: str
     price: int
-    rents: tuple[int, ...]  # len(LADDER): unbuilt, 1, 2, 3, 4 houses, hotel
     mortgage: int
     where: Where = field(compare=False)
+
+
+@dataclass(frozen=True)
+class Street(Plot):
+    """A classic street: a plot with its rent ladder (unbuilt, 1–4 houses, hotel)."""
+
+    rents: tuple[int, ...]  # len(LADDER): unbuilt, 1, 2, 3, 4 houses, hotel
 
 
 @dataclass(frozen=True)
@@ -160,77 +166,16 @@ class CardSpec:
     where: Where = field(compare=False, default=Where(""))  # where the decks are named
 
 
-@dataclass(frozen=True)
-class Game(GameInfo):
-    """A whole classic game, language-neutral; `texts` holds the wording per language."""
-
-    board: BoardSpec
-    board_squares: int
-    accent: str                         # colour of the title banner in the board's centre
-    cards: CardSpec
-    money: Money
-    rules: Rules
-    groups: tuple[Group, ...]
-    streets: tuple[Street, ...]
-    stations: tuple[Station, ...]
-    station_rents: Scale                # rent with 1, 2, … stations owned
-    station_icon: str                   # train or ferry
-    utilities: tuple[Utility, ...]
-    utility_factors: Scale              # dice factor with 1, 2, … utilities owned
-    taxes: tuple[Tax, ...]
-    squares: tuple[Square, ...]
-    decks: tuple[Deck, ...]
-
-    group = ById[Group]("groups")
-    street = ById[Street]("streets")
-    station = ById[Station]("stations")
-    utility = ById[Utility]("utilities")
-    tax = ById[Tax]("taxes")
-    deck = ById[Deck]("decks")
-
-    def streets_of(self, group: str) -> tuple[Street, ...]:
-        return tuple(s for s in self.streets if s.group == group)
-
-    def text_section(self, ref: str) -> str:
-        """The section of text/<lang>.toml that names the square or property `ref`."""
-        return text_section(self, ref)
-
-    def named(self) -> frozenset[str]:
-        """The ids name() and in_text() accept: the board's named squares."""
-        return square_names(self)
-
-    def properties(self) -> tuple[Street | Station | Utility, ...]:
-        """Every deed in board order."""
-        return properties(self.squares, (*self.streets, *self.stations, *self.utilities))
-
-
-class MoneyStreet(Protocol):
-    """A street of any money game: classic's and anti's differ in their rents."""
-
-    @property
-    def id(self) -> str: ...
-    @property
-    def group(self) -> str: ...
-    @property
-    def price(self) -> int: ...
-    @property
-    def mortgage(self) -> int: ...
-    @property
-    def where(self) -> Where: ...
-
-
-class Coloured(Protocol):
+class Coloured(Record, Protocol):
     """A colour group of any money game (classic's groups, anti's cities)."""
 
     @property
     def colour(self) -> str: ...
 
 
-class MoneyTax(Protocol):
+class MoneyTax(Record, Protocol):
     """A tax square of any money game: what it asks."""
 
-    @property
-    def id(self) -> str: ...
     @property
     def amount(self) -> int: ...
     @property
@@ -255,63 +200,51 @@ class Bank(Protocol):
     def hotels(self) -> int: ...
 
 
-class MoneyGame(BoardGame, Protocol):
+Gr = TypeVar("Gr", bound=Coloured, covariant=True)
+St = TypeVar("St", bound=Plot, covariant=True)
+Tx = TypeVar("Tx", bound=MoneyTax, covariant=True)
+C = TypeVar("C", bound=Deeds, covariant=True)
+Ru = TypeVar("Ru", bound=Bank, covariant=True)
+
+
+@dataclass(frozen=True, kw_only=True)
+class MoneyInfo(BoardInfo[Gr, St, Station, Tx], Generic[Gr, St, Tx, C, Ru]):
     """What the money games (classic and anti) share, and the shared helpers of
-    printkit.systems.money rely on."""
+    printkit.systems.money rely on: money, deeds, stations and utilities. Each game names
+    its own kinds of groups, streets and taxes, its card formats (`cards`) and its rules."""
 
-    @property
-    def board(self) -> BoardSpec: ...
-    @property
-    def board_squares(self) -> int: ...
-    @property
-    def accent(self) -> str: ...
-    @property
-    def cards(self) -> Deeds: ...
-    @property
-    def money(self) -> Money: ...
-    @property
-    def rules(self) -> Bank: ...
-    @property
-    def streets(self) -> tuple[MoneyStreet, ...]: ...
-    @property
-    def stations(self) -> tuple[Station, ...]: ...
-    @property
-    def station_icon(self) -> str: ...
-    @property
-    def utilities(self) -> tuple[Utility, ...]: ...
-    @property
-    def taxes(self) -> tuple[MoneyTax, ...]: ...
-    @property
-    def group(self) -> Mapping[str, Coloured]: ...
-    @property
-    def street(self) -> Mapping[str, MoneyStreet]: ...
-    @property
-    def station(self) -> Mapping[str, Station]: ...
-    @property
-    def utility(self) -> Mapping[str, Utility]: ...
-    @property
-    def tax(self) -> Mapping[str, MoneyTax]: ...
+    board_squares: int
+    accent: str                         # colour of the title banner in the board's centre
+    cards: C
+    money: Money
+    rules: Ru
+    station_icon: str                   # train or ferry
+    utilities: tuple[Utility, ...]
 
-    def properties(self) -> tuple[MoneyStreet | Station | Utility, ...]:
+    utility = ById[Utility]("utilities")
+
+    def sections(self) -> tuple[tuple[str, Mapping[str, Record]], ...]:
+        """The sections of text/<lang>.toml that name squares, with their records by id."""
+        return (("streets", self.street), ("stations", self.station),
+                ("utilities", self.utility), ("taxes", self.tax))
+
+    def properties(self) -> tuple[St | Station | Utility, ...]:
         """Every deed in board order."""
-        ...
+        order = {s.ref: s.position for s in self.squares}
+        deeds: tuple[St | Station | Utility, ...] = (*self.streets, *self.stations,
+                                                     *self.utilities)
+        return tuple(sorted(deeds, key=lambda p: order.get(p.id, 10_000)))
 
 
-def text_section(game: MoneyGame, ref: str) -> str:
-    """The section of a money game's text/<lang>.toml that names square or property `ref`
-    (shared by the money systems, whose games have streets, stations, utilities, taxes)."""
-    for section, table in (("streets", game.street), ("stations", game.station),
-                           ("utilities", game.utility), ("taxes", game.tax)):
-        if ref in table:
-            return section
-    return "corners"
+MoneyGame = MoneyInfo[Coloured, Plot, MoneyTax, Deeds, Bank]  # any money game
 
 
-D = TypeVar("D", bound=MoneyStreet | Station | Utility)
+@dataclass(frozen=True)
+class Game(MoneyInfo[Group, Street, Tax, CardSpec, Rules]):
+    """A whole classic game, language-neutral; `texts` holds the wording per language."""
 
+    station_rents: Scale                # rent with 1, 2, … stations owned
+    utility_factors: Scale              # dice factor with 1, 2, … utilities owned
+    decks: tuple[Deck, ...]
 
-def properties(squares: tuple[Square, ...], deeds: Iterable[D]) -> tuple[D, ...]:
-    """A money game's deeds (streets, stations, utilities) in board order."""
-    order = {s.ref: s.position for s in squares}
-    props = list(deeds)
-    return tuple(sorted(props, key=lambda p: order.get(p.id, 10_000)))
+    deck = ById[Deck]("decks")

@@ -38,15 +38,20 @@ def file_where(game: MoneyGame, name: str, line: int = 1) -> Where:
 
 
 def ids(game: Game, problems: Problems) -> None:
-    unique(game.groups, "colour group", problems)
-    unique(game.streets, "street", problems)
-    unique(game.stations, "station", problems)
-    unique(game.utilities, "utility", problems)
-    unique(game.taxes, "tax", problems)
+    record_ids(game, "colour group", problems)
     # a deck named twice is reported by the loader, where game.toml names it
     for deck in game.decks:
         unique(deck.cards, f"card of deck '{deck.id}'", problems)
     square_ids(game, problems)
+
+
+def record_ids(game: MoneyGame, group: str, problems: Problems) -> None:
+    """Every group (what the game calls a `group`), street, station, utility and tax has an
+    id of its own."""
+    for records, what in ((game.groups, group), (game.streets, "street"),
+                          (game.stations, "station"), (game.utilities, "utility"),
+                          (game.taxes, "tax")):
+        unique(records, what, problems)
 
 
 def references(game: Game, problems: Problems) -> None:

@@ -3,14 +3,13 @@ text/<lang>.toml. There is no board.csv: the board is a deck of playing cards.""
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from pathlib import Path
 from typing import Any
 
 from printkit.errors import Problems
 from printkit.load import fields as f
-from printkit.load.manifest import check_keys, choice, game_info, known_tables, number, value
+from printkit.load.manifest import GameReader, choice, known_tables, number, value
 from printkit.load.tables import Row, Toml, read_csv
+from printkit.model.common import GameInfo
 from printkit.systems.playing_cards.model import (
     JOKER_ACTIONS,
     SUITS,
@@ -33,13 +32,12 @@ GAME_KEYS = known_tables({
 MAX_COINS = 10_000
 
 
-def load(folder: Path, manifest: Toml, problems: Problems,
-         langs: Collection[str] | None = None) -> Game:
-    """Read every data file of the game folder (of the text files, those of `langs`, or
-    all); problems are collected, not raised."""
-    check_keys(manifest, GAME_KEYS, problems)
+def game(info: GameInfo, manifest: Toml, problems: Problems) -> Game:
+    """A card-deck game: the fields every game shares (`info`), the rest of game.toml, the
+    prices and the joker table."""
+    folder = info.folder
     return Game(
-        **vars(game_info(folder, manifest, "playing_cards", problems, langs)),
+        **vars(info),
         cards=cards(manifest, problems),
         deck=deck(manifest, problems),
         coins=coins(manifest, problems),
@@ -49,6 +47,9 @@ def load(folder: Path, manifest: Toml, problems: Problems,
         jokers=tuple(joker(r, problems) for r in read_csv(
             folder / "jokers.csv", problems, ("sum", "action", "amount"), ("per",))),
     )
+
+
+load = GameReader("playing_cards", GAME_KEYS, game)
 
 
 def cards(doc: Toml, problems: Problems) -> CardSpec:
@@ -72,16 +73,16 @@ def deck(doc: Toml, problems: Problems) -> Deck:
                 suits(doc, "property_suits", ["hearts", "spades"], problems),
                 suits(doc, "deed_suits", ["diamonds", "clubs"], problems),
                 number(doc, problems, ("deck", "jokers"), 2, 1, 4),
-                doc.where("deck"), places(doc, "deck", ("property_suits", "deed_suits",
-                                                        "jokers", "ranks")))
+                where=doc.where("deck"),
+                places=places(doc, "deck", ("property_suits", "deed_suits", "jokers", "ranks")))
 
 
 def coins(doc: Toml, problems: Problems) -> Coins:
     def n(key: str, low: int) -> int:
         return number(doc, problems, ("coins", key), None, low, MAX_COINS)
 
-    return Coins(n("start", 1), n("goal", 1), n("pass_joker", 0), doc.where("coins"),
-                 places(doc, "coins", ("start", "goal", "pass_joker")))
+    return Coins(n("start", 1), n("goal", 1), n("pass_joker", 0), where=doc.where("coins"),
+                 places=places(doc, "coins", ("start", "goal", "pass_joker")))
 
 
 def places(doc: Toml, table: str, keys: tuple[str, ...]) -> tuple[tuple[str, Any], ...]:

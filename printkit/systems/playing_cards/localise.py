@@ -10,8 +10,7 @@ from typing import Any
 
 from babel.lists import format_list
 
-from printkit import __version__
-from printkit.localise.booklet import booklet, has_rules
+from printkit.localise.booklet import kit, with_rules
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import (
     CardText,
@@ -24,7 +23,6 @@ from printkit.localise.kit import (
     Table,
     TableauCard,
     TableauText,
-    chosen,
 )
 from printkit.localise.wording import Wording
 from printkit.systems.playing_cards.model import (
@@ -64,7 +62,7 @@ def prepare(game: Game, w: Wording) -> Coins:
 
 def products(game: Game) -> tuple[str, ...]:
     """The names of the products `localise` makes of the game, in build order."""
-    return (*("aid", "layout", "ledger"), *(("rules",) if has_rules(game) else ()))
+    return with_rules(game, ("aid", "layout", "ledger"))
 
 
 def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> Kit:
@@ -75,11 +73,7 @@ def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> K
         "layout": lambda: (_("Laying out the cards"), tableau(game, w, _, coins)),
         "ledger": lambda: (_("Coin ledgers"), ledger(game, w, _, coins)),
     }
-    if has_rules(game):
-        makers["rules"] = lambda: (_("Rules"), booklet(
-            w, _, tables(game, w, _), rules_context(game, w, _), w.problems))
-    return Kit(game.id, w.lang.code, w.text("game", "title"), f"printkit {__version__}",
-               chosen(makers, only))
+    return kit(game, w, _, makers, only, lambda: (tables(game, w, _), rules_context(game, w, _)))
 
 
 def rank_names(game: Game, w: Wording) -> list[str]:

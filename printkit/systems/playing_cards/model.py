@@ -31,8 +31,22 @@ JOKER_ACTIONS = {  # what a joker roll does -> the values it needs
 }
 
 
+@dataclass(frozen=True, kw_only=True)
+class Table:
+    """A table of game.toml that keeps where each of its keys is written, for the problems
+    found in its values later."""
+
+    where: Where = field(compare=False)
+    places: tuple[tuple[str, Where], ...] = field(compare=False, default=())
+
+    def at(self, key: str) -> Where:
+        """Where a key of the table is written (the table itself if the key is absent)."""
+        return next((w for k, w in self.places if k == key),
+                    self.where.at(f"{self.where.field}.{key}"))
+
+
 @dataclass(frozen=True)
-class Deck:
+class Deck(Table):
     """How the deck is used (game.toml [deck])."""
 
     ranks: int                         # ace (1) up to this rank; the rest is taken out
@@ -40,27 +54,15 @@ class Deck:
     deed_suits: tuple[str, ...]        # the deed of a property: same rank, the suit at the
     #                                    same place in this list
     jokers: int                        # chance squares in the ring, the first is the start
-    where: Where = field(compare=False)
-    places: tuple[tuple[str, Where], ...] = field(compare=False, default=())
-
-    def at(self, key: str) -> Where:
-        """Where a key of [deck] is written (the table itself if the key is absent)."""
-        return next((w for k, w in self.places if k == key), self.where.at(f"deck.{key}"))
 
 
 @dataclass(frozen=True)
-class Coins:
+class Coins(Table):
     """The game's money (game.toml [coins])."""
 
     start: int       # coins every player gets
     goal: int        # a fortune of this many coins (assets counted) wins
     pass_joker: int  # paid by the bank for passing a joker without landing on it
-    where: Where = field(compare=False)
-    places: tuple[tuple[str, Where], ...] = field(compare=False, default=())
-
-    def at(self, key: str) -> Where:
-        """Where a key of [coins] is written (the table itself if the key is absent)."""
-        return next((w for k, w in self.places if k == key), self.where.at(f"coins.{key}"))
 
 
 @dataclass(frozen=True)

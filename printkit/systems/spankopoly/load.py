@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
 from printkit.errors import Problems
 from printkit.load import fields as f
-from printkit.load.board import board, square
-from printkit.load.manifest import check_keys, game_info, known_tables, required_table, section
+from printkit.load.board import board, squares
+from printkit.load.manifest import GameReader, known_tables, required_table, section
 from printkit.load.tables import Row, Toml, read_csv, read_toml
 from printkit.model import Stake
+from printkit.model.common import GameInfo
 from printkit.systems.spankopoly.model import (
     CardSpec,
     ChanceCard,
@@ -39,13 +39,12 @@ GAME_KEYS = known_tables({
 CARD_KEYS = {"id", "keep", "goto", "direct", "start_note", "params"}
 
 
-def load(folder: Path, manifest: Toml, problems: Problems,
-         langs: Collection[str] | None = None) -> Game:
-    """Read every data file of the game folder (of the text files, those of `langs`, or
-    all); problems are collected, not raised."""
-    check_keys(manifest, GAME_KEYS, problems)
+def game(info: GameInfo, manifest: Toml, problems: Problems) -> Game:
+    """A spankopoly game: the fields every game shares (`info`), the rest of game.toml and
+    the data files of its folder."""
+    folder = info.folder
     return Game(
-        **vars(game_info(folder, manifest, "spankopoly", problems, langs)),
+        **vars(info),
         board=board(manifest, problems),
         cards=cards(manifest, problems),
         rules=rules(manifest, problems),
@@ -65,13 +64,15 @@ def load(folder: Path, manifest: Toml, problems: Problems,
             folder / "penalty_lines.csv", problems, ("id", "buyoff", "implement"))),
         taxes=tuple(tax(r, problems) for r in
                     read_csv(folder / "taxes.csv", problems, ("id", "implement", "count"))),
-        squares=tuple(square(r, problems) for r in
-                      read_csv(folder / "board.csv", problems, ("position", "kind", "ref"))),
+        squares=squares(folder, problems),
         chance=chance(folder / "chance.toml", problems),
         states=states(manifest, problems),
         spanker_die=tuple(spanker(r, problems) for r in read_csv(
             folder / "spanker_die.csv", problems, ("opponents", "faces", "spanker"))),
     )
+
+
+load = GameReader("spankopoly", GAME_KEYS, game)
 
 
 def cards(doc: Toml, problems: Problems) -> CardSpec:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from printkit import __version__
-from printkit.localise.booklet import booklet, has_rules
+from printkit.localise.board import board_text
+from printkit.localise.booklet import kit, with_rules
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import (
     Block,
@@ -20,7 +20,6 @@ from printkit.localise.kit import (
     Row,
     ScorepadText,
     SquareText,
-    chosen,
 )
 from printkit.localise.wording import Wording
 from printkit.model import Stake
@@ -60,8 +59,7 @@ def text_keys(game: Game) -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
 
 def products(game: Game) -> tuple[str, ...]:
     """The names of the products `localise` makes of the game, in build order."""
-    return (*("board", "deeds", "chance", "scorepad", "lines"),
-            *(("rules",) if has_rules(game) else ()))
+    return with_rules(game, ("board", "deeds", "chance", "scorepad", "lines"))
 
 
 def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> Kit:
@@ -75,11 +73,7 @@ def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> K
         "scorepad": lambda: (_("Score sheet"), scorepad(game, w, _)),
         "lines": lambda: (_("Penalty lines"), LinesSet(tuple(lines(game, w, _)))),
     }
-    if has_rules(game):
-        makers["rules"] = lambda: (_("Rules"), booklet(
-            w, _, tables(game, w, _), rules_context(game, w), w.problems))
-    return Kit(game.id, w.lang.code, w.text("game", "title"), f"printkit {__version__}",
-               chosen(makers, only))
+    return kit(game, w, _, makers, only, lambda: (tables(game, w, _), rules_context(game, w)))
 
 
 def lower_first(text: str) -> str:
@@ -116,13 +110,8 @@ def square_text(game: Game, w: SpankWording, _: Labels, position: int, kind: str
 
 
 def board(game: Game, w: SpankWording, _: Labels) -> BoardText:
-    squares = tuple(square_text(game, w, _, s.position, s.kind, s.ref)
-                    for s in sorted(game.squares, key=lambda s: s.position))
-    return BoardText(
-        title=w.text("game", "title"), tagline=w.text("game", "tagline"),
-        size=game.board.size, corner=game.board.corner, background=game.board.background,
-        ink=game.board.ink, squares=squares,
-        deck_labels=((w.text("squares", "chance"), game.cards.chance_colour),))
+    return board_text(game, w, lambda s: square_text(game, w, _, s.position, s.kind, s.ref),
+                      ((w.text("squares", "chance"), game.cards.chance_colour),))
 
 
 def deed_word(w: SpankWording, _: Labels) -> str:

@@ -9,14 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printkit.errors import Where
-from printkit.model.common import (
-    BoardSpec,
-    ById,
-    GameInfo,
-    Square,
-    Stake,
-    square_names,
-)
+from printkit.model.common import BoardInfo, ById, Stake
 
 
 @dataclass(frozen=True)
@@ -124,47 +117,20 @@ class CardSpec:
 
 
 @dataclass(frozen=True)
-class Game(GameInfo):
+class Game(BoardInfo[Group, Street, Station, Tax]):
     """A whole game, language-neutral; `texts` holds the wording per language."""
 
-    board: BoardSpec
     cards: CardSpec
     rules: Rules
     implements: tuple[Implement, ...]
-    groups: tuple[Group, ...]
-    streets: tuple[Street, ...]
-    stations: tuple[Station, ...]
     station_die: tuple[tuple[int, str], ...]
     penalty_lines: tuple[PenaltyLine, ...]
-    taxes: tuple[Tax, ...]
-    squares: tuple[Square, ...]
     chance: tuple[ChanceCard, ...]
     states: tuple[State, ...]
     spanker_die: tuple[SpankerRoll, ...]
 
     implement = ById[Implement]("implements")
-    group = ById[Group]("groups")
-    street = ById[Street]("streets")
-    station = ById[Station]("stations")
     penalty_line = ById[PenaltyLine]("penalty_lines")
-    tax = ById[Tax]("taxes")
-
-    def streets_of(self, group: str) -> tuple[Street, ...]:
-        return tuple(s for s in self.streets if s.group == group)
-
-    def text_section(self, ref: str) -> str:
-        """The section of text/<lang>.toml that names the square `ref`."""
-        if ref in self.street:
-            return "streets"
-        if ref in self.station:
-            return "stations"
-        if ref in self.tax:
-            return "taxes"
-        return "corners"
-
-    def named(self) -> frozenset[str]:
-        """The ids name() and in_text() accept: the board's named squares."""
-        return square_names(self)
 
     def state_of_round(self, round_: int) -> State | None:
         return next((s for s in self.states if s.first_round <= round_ <= s.last_round), None)
