@@ -31,6 +31,7 @@ from printkit.pipeline import (
     kit_for,
     languages_of,
     load,
+    prepare,
     product_documents,
     settle,
     system_of,
@@ -175,6 +176,16 @@ class Session:
         problems."""
         try:
             served = self.served
+            if changed is None and not self.drawn:  # the first view: the texts as the
+                # last build or serve of the same files left them (printkit.cache)
+                _, options, kits = prepare(served.game, list(served.langs), served.data,
+                                           served.options, config=served.config,
+                                           only=served.only, workers=1)
+                codes = [kit.lang for kit in kits]
+                self.view = self._show(options, codes, {kit.lang: kit for kit in kits})
+                yield self.view
+                self.pending = set()
+                return
             game = load(served.game, served.data, list(served.langs))
             products = system_of(game).products(game)
             check_products(game.id, products, served.only, "--only")
@@ -200,6 +211,10 @@ class Session:
                  redo: list[str]) -> View:
         """Localise the languages `redo` and draw what changed in them."""
         kits = {code: kit_for(game, code, options, self.served.only) for code in redo}
+        return self._show(options, codes, kits)
+
+    def _show(self, options: Resolved, codes: list[str], kits: dict[str, Kit]) -> View:
+        """The view once the products of `kits` that changed are drawn."""
         dirty = [replace(kit, products=(product,)) for kit in kits.values()
                  for product in kit.products
                  if self._stale(replace(kit, products=(product,)))]

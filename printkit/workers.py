@@ -77,13 +77,15 @@ def _leave_interrupts_to_the_parent() -> None:
 
 
 def _stop(pool: Any) -> None:
-    """Kill the pool's workers and let it go without waiting for their jobs."""
+    """Kill the pool's workers and let it go without waiting for their jobs. Each killed
+    worker is waited for (it ends at once; on a busy machine that can take over a second),
+    so that none outlives the command as a process that nothing reaps."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
     for process in processes:
         process.kill()
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
-        process.join(1)
+        process.join(10)
 
 
 def _one_by_one(jobs: Sequence[Callable[[], T]], done: Callable[[int], None]) -> list[T]:

@@ -229,3 +229,25 @@ def test_the_same_game_named_from_another_folder_shows_its_own_paths(
     assert relative == outputs(Path("data"), monkeypatch, cached=False)
     monkeypatch.chdir(data / "spankopoly")
     assert outputs(data, monkeypatch) == outputs(data, monkeypatch, cached=False)
+
+
+def test_serve_shows_its_first_view_from_what_a_build_kept(
+        data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`printkit serve` and `printkit build` share the cache: serve's first pictures of a
+    game just built come without loading it, and equal those of a serve without cache."""
+    from printkit.live import Served, Session
+
+    served = Served("spankopoly", ("nl",), data, Options(), only=("chance",), dpi=20)
+    monkeypatch.setenv("PRINTKIT_CACHE", "off")
+    fresh = list(Session(served, None).refresh())[-1]
+    outputs(data, monkeypatch)  # a build, with the cache
+
+    def no_loading(*_: object) -> None:
+        raise AssertionError("the game was loaded though the cache holds it")
+
+    monkeypatch.setattr("printkit.pipeline.load", no_loading)
+    monkeypatch.setattr("printkit.live.load", no_loading)
+    view = list(Session(served, None).refresh())[-1]
+    assert view.problems == ()
+    assert [shown.name for shown in view.products["nl"]] == ["chance"]
+    assert view.products["nl"][0].pictures == fresh.products["nl"][0].pictures
