@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from printkit.impose import Document
 from printkit.layout.ops import MM
 from printkit.lazy import Lazy
-from printkit.localise.kit import BoardText, BookletText, Deck, Product
+from printkit.localise.kit import Deck, Product
 
 if TYPE_CHECKING:
     from printkit.localise.catalog import Labels
@@ -36,11 +36,14 @@ def hint_for(product: Product, doc: Document, target: str, paper: str, duplex: s
     if target == "shop":
         return Hint("shop", paper)
     content = product.content
+    if isinstance(content, Deck):
+        return Hint("cards", paper, duplex)
+    from printkit.localise.kit_board import BoardText  # the other kinds: only when built
+    from printkit.localise.kit_booklet import BookletText
+
     kind = "sheets"
     if isinstance(content, BoardText):
         kind = "poster" if doc.name == product.name else "tiles"
-    elif isinstance(content, Deck):
-        kind = "cards"
     elif isinstance(content, BookletText):
         kind = "reading" if doc.name == product.name else "booklet"
     size = (0.0, 0.0)

@@ -23,11 +23,11 @@ from printkit.layout.fonts import drawable, using
 from printkit.layout.ops import MM, Group, translate
 from printkit.load.printing import load_print_spec
 from printkit.load.theme import load_theme
-from printkit.localise.kit import BoardText, Deck, Kit
+from printkit.localise.kit import Deck, Kit
 from printkit.model import AnyGame, GameInfo
 from printkit.model.theme import Theme
 from printkit.options import Options, Resolved, resolve
-from printkit.products import LAYOUTS
+from printkit.products import layout_for
 from printkit.render import render
 from printkit.render.pdf import register_fonts
 from printkit.resources import find_game
@@ -103,7 +103,7 @@ def product_documents(kit: Kit, options: Resolved,
     made = []
     for product in kit.products:
         own = options.for_product(product.name)
-        for out in LAYOUTS[type(product.content)](product, kit, own, problems):
+        for out in layout_for(product.content)(product, kit, own, problems):
             if not out.pages:  # e.g. a game without penalty lines has no lines.pdf
                 continue
             keywords = " ".join(k for k in (out.keywords, shop_keyword(own)) if k)
@@ -322,6 +322,8 @@ def theme_of(game: GameInfo, config: Path | None, allow_low_resolution: bool) ->
 
 def check_theme(theme: Theme, kits: list[Kit]) -> None:
     """Every deck, card and square a theme gives a picture must be one of the game's."""
+    from printkit.localise.kit_board import BoardText  # a whole game's build: it has a board
+
     problems = Problems()
     decks = {p.name: p.content for kit in kits for p in kit.products
              if isinstance(p.content, Deck)}

@@ -1,6 +1,6 @@
 """Turn each product of a kit into documents: lay it out, then impose it on pages.
 
-One function per kind of content; a new kind registers itself in LAYOUTS. A layout
+One function per kind of content; a new kind registers itself in `layout_for`. A layout
 returns the `Output`s (PDFs) of a product.
 `--target home` imposes cards n-up with crop marks and tiles the board; `--target shop`
 writes one item per page (trim + the vendor's bleed, no marks).
@@ -24,18 +24,7 @@ from printkit.layout.cards import card_face
 from printkit.layout.ops import Face
 from printkit.layout.problems import item_where
 from printkit.lazy import Lazy
-from printkit.localise.kit import (
-    BoardText,
-    BookletText,
-    CardText,
-    Deck,
-    Kit,
-    LedgerText,
-    LinesSet,
-    Product,
-    ScorepadText,
-    TableauText,
-)
+from printkit.localise.kit import CardText, Content, Deck, Kit, Product
 from printkit.model.theme import Picture, Theme
 from printkit.options import Resolved, board_side
 
@@ -58,6 +47,7 @@ Layout = Callable[[Product, Kit, Resolved, Problems], Pages]
 def board(product: Product, kit: Kit, options: Resolved, problems: Problems) -> Pages:
     from printkit.impose.tiles import tile_pages
     from printkit.layout.board import board_face
+    from printkit.localise.kit_board import BoardText
 
     content = product.content
     assert isinstance(content, BoardText)
@@ -145,6 +135,7 @@ def card_keys(deck: str, card: str) -> tuple[tuple[str, ...], ...]:
 
 def scorepad(product: Product, kit: Kit, options: Resolved, problems: Problems) -> Pages:
     from printkit.layout.sheets import blank_scorepad, scorepad_pages
+    from printkit.localise.kit_sheets import ScorepadText
 
     assert isinstance(product.content, ScorepadText)
     faces = scorepad_pages(product.content, options.players, options.sheet_size,
@@ -157,6 +148,7 @@ def scorepad(product: Product, kit: Kit, options: Resolved, problems: Problems) 
 
 def lines(product: Product, kit: Kit, options: Resolved, problems: Problems) -> Pages:
     from printkit.layout.sheets import lines_page
+    from printkit.localise.kit_sheets import LinesSet
 
     assert isinstance(product.content, LinesSet)
     faces = [lines_page(t, options.sheet_size, item_where(
@@ -175,6 +167,7 @@ def rules(product: Product, kit: Kit, options: Resolved, problems: Problems) -> 
     stitching."""
     from printkit.impose.booklet import page_size, saddle
     from printkit.layout.booklet import booklet_pages
+    from printkit.localise.kit_booklet import BookletText
 
     assert isinstance(product.content, BookletText)
     papers = options.settings.papers
@@ -191,6 +184,7 @@ def rules(product: Product, kit: Kit, options: Resolved, problems: Problems) -> 
 def ledger(product: Product, kit: Kit, options: Resolved, problems: Problems) -> Pages:
     """A money ledger per player (--players), the bank sheet and the property register."""
     from printkit.layout.ledger import blank_ledger, ledger_pages
+    from printkit.localise.kit_sheets import LedgerText
 
     content = product.content
     assert isinstance(content, LedgerText)
@@ -205,6 +199,7 @@ def ledger(product: Product, kit: Kit, options: Resolved, problems: Problems) ->
 def tableau(product: Product, kit: Kit, options: Resolved, problems: Problems) -> Pages:
     """The layout sheet of a card-deck game: a landscape page of --paper."""
     from printkit.layout.tableau import tableau_page
+    from printkit.localise.kit_tableau import TableauText
 
     assert isinstance(product.content, TableauText)
     face = tableau_page(product.content, options.sheet_size,
@@ -212,6 +207,16 @@ def tableau(product: Product, kit: Kit, options: Resolved, problems: Problems) -
     return [Output(product.name, "", [sheet(face, options)])]
 
 
-LAYOUTS: dict[type, Layout] = {BoardText: board, Deck: deck, ScorepadText: scorepad,
-                               LinesSet: lines, BookletText: rules, LedgerText: ledger,
-                               TableauText: tableau}
+def layout_for(content: Content) -> Layout:
+    """The layout of a kind of content. The kinds other than a deck are imported only
+    when a product holds one: a deck's build does not make the others' classes."""
+    if isinstance(content, Deck):
+        return deck
+    from printkit.localise.kit_board import BoardText
+    from printkit.localise.kit_booklet import BookletText
+    from printkit.localise.kit_sheets import LedgerText, LinesSet, ScorepadText
+    from printkit.localise.kit_tableau import TableauText
+
+    layouts: dict[type, Layout] = {BoardText: board, ScorepadText: scorepad, LinesSet: lines,
+                                   BookletText: rules, LedgerText: ledger, TableauText: tableau}
+    return layouts[type(content)]

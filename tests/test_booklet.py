@@ -180,7 +180,7 @@ def test_a_long_booklet_is_laid_out_in_one_pass_over_its_text(
     """Where a paragraph stands in rules/<lang>.md is looked up (a search of the whole
     file) only for a paragraph with a problem: looking it up for every paragraph made a
     booklet's layout quadratic in its size (a 9 MB file took about an hour)."""
-    from printkit.localise.kit import BookletText
+    from printkit.localise.kit_booklet import BookletText
 
     paragraphs = "\n\n".join(f"Alinea {n}: de speler gooit twee dobbelstenen." for n in
                              range(400))

@@ -24,7 +24,8 @@ from printkit.layout.problems import check_glyphs, too_long
 from printkit.layout.style import BLEED, ink_on
 from printkit.layout.text import fit
 from printkit.layout.themed import BOARD, recoloured
-from printkit.localise.kit import Block, BoardText, Heading, Para, SquareText
+from printkit.localise.kit import Block, Heading, Para
+from printkit.localise.kit_board import BoardText, SquareText
 from printkit.model.theme import DEFAULT, Theme
 
 PAD = 2.5 * MM

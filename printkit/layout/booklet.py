@@ -15,7 +15,7 @@ from printkit.layout.problems import check_glyphs, too_long
 from printkit.layout.spans import line_ops, wrap_spans
 from printkit.layout.text import MIN_SIZE, wrap
 from printkit.layout.themed import BOOKLET, recoloured
-from printkit.localise.kit import BookHeading, BookImage, BookletText, BookPara, BookTable
+from printkit.localise.kit_booklet import BookHeading, BookImage, BookletText, BookPara, BookTable
 from printkit.model.theme import DEFAULT, Theme
 
 TOP, BOTTOM, INNER, OUTER = 15 * MM, 20 * MM, 17 * MM, 14 * MM

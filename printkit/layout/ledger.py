@@ -17,7 +17,8 @@ from printkit.layout.sheets import field_ops
 from printkit.layout.style import SHEET_MARGIN
 from printkit.layout.text import fit
 from printkit.layout.themed import SHEETS, recoloured
-from printkit.localise.kit import LedgerText, Para, RegisterRow
+from printkit.localise.kit import Para
+from printkit.localise.kit_sheets import LedgerText, RegisterRow
 from printkit.model.theme import DEFAULT, Theme
 
 INK = "#1E1E1E"

@@ -13,7 +13,8 @@ from printkit.layout.problems import check_glyphs, too_long
 from printkit.layout.style import SHEET_MARGIN
 from printkit.layout.text import fit
 from printkit.layout.themed import SHEETS, recoloured
-from printkit.localise.kit import Heading, LinesText, Para, ScorepadText
+from printkit.localise.kit import Heading, Para
+from printkit.localise.kit_sheets import LinesText, ScorepadText
 from printkit.model.theme import DEFAULT, Theme
 
 INK = "#1E1E1E"

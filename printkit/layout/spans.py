@@ -6,7 +6,7 @@ from __future__ import annotations
 from printkit.layout.fonts import metrics
 from printkit.layout.hyphens import breaks, glue
 from printkit.layout.ops import Text
-from printkit.localise.kit import Span
+from printkit.localise.kit_booklet import Span
 
 Word = list[Span]  # the pieces of one word (between spaces), each in its face
 

@@ -17,7 +17,8 @@ from printkit.layout.ops import MM, Circle, Face, Line, Op, Rect, Text
 from printkit.layout.problems import check_glyphs, too_long
 from printkit.layout.style import SHEET_MARGIN
 from printkit.layout.text import fit
-from printkit.localise.kit import Para, TableauCard, TableauText
+from printkit.localise.kit import Para
+from printkit.localise.kit_tableau import TableauCard, TableauText
 
 INK = "#1E1E1E"
 RED = "#C0392B"

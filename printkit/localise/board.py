@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from printkit.localise.kit import BoardText, SquareText
+from printkit.localise.kit_board import BoardText, SquareText
 from printkit.localise.wording import Wording
 from printkit.model.common import BoardInfo, Square
 

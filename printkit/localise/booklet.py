@@ -13,7 +13,8 @@ from printkit import __version__
 from printkit.errors import Problems
 from printkit.load.tables import read_text
 from printkit.localise.catalog import Labels
-from printkit.localise.kit import BookletText, Kit, Making, chosen
+from printkit.localise.kit import Kit, Making, chosen
+from printkit.localise.kit_booklet import BookletText
 from printkit.localise.markup import TABLE, Rows, parse
 from printkit.localise.sandbox import compiled_template, render_bounded, run_bounded
 from printkit.localise.wording import Wording

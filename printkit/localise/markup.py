@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printkit.load.paths import inside
-from printkit.localise.kit import (
+from printkit.localise.kit_booklet import (
     BookBlock,
     BookHeading,
     BookImage,

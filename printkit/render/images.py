@@ -59,7 +59,9 @@ def _transform(source: bytes | None) -> ImageCms.ImageCmsTransform:
     perceptual intent."""
     src = (ImageCms.ImageCmsProfile(io.BytesIO(source)) if source
            else ImageCms.createProfile("sRGB"))
-    dst = ImageCms.getOpenProfile(str(profile_path()))
+    # read into memory: a profile opened by its path reads its tags from that file as it
+    # goes, and forked workers share one file offset (their reads get mixed up)
+    dst = ImageCms.ImageCmsProfile(io.BytesIO(profile_path().read_bytes()))
     return ImageCms.buildTransform(src, dst, "RGB", "CMYK",
                                    renderingIntent=ImageCms.Intent.PERCEPTUAL)
 

@@ -14,17 +14,8 @@ from typing import Any
 from printkit.localise.board import board_text
 from printkit.localise.booklet import kit, with_rules
 from printkit.localise.catalog import Labels
-from printkit.localise.kit import (
-    BoardText,
-    CardText,
-    Deck,
-    Kit,
-    Making,
-    Para,
-    Row,
-    SquareText,
-    Table,
-)
+from printkit.localise.kit import CardText, Deck, Kit, Making, Para, Row, Table
+from printkit.localise.kit_board import BoardText, SquareText
 from printkit.localise.money import format_percentage
 from printkit.localise.wording import Wording
 from printkit.model.common import Square

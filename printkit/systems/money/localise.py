@@ -16,20 +16,9 @@ from typing import Any, TypeVar
 from printkit.localise.board import board_text
 from printkit.localise.booklet import kit, with_rules
 from printkit.localise.catalog import Labels
-from printkit.localise.kit import (
-    Block,
-    BoardText,
-    CardText,
-    Deck,
-    Heading,
-    Kit,
-    LedgerText,
-    Making,
-    Para,
-    RegisterRow,
-    Row,
-    SquareText,
-)
+from printkit.localise.kit import Block, CardText, Deck, Heading, Kit, Making, Para, Row
+from printkit.localise.kit_board import BoardText, SquareText
+from printkit.localise.kit_sheets import LedgerText, RegisterRow
 from printkit.localise.money import format_money, format_percentage, with_interest
 from printkit.localise.wording import Wording
 from printkit.model.common import Square

@@ -12,18 +12,9 @@ from babel.lists import format_list
 
 from printkit.localise.booklet import kit, with_rules
 from printkit.localise.catalog import Labels
-from printkit.localise.kit import (
-    CardText,
-    Deck,
-    Heading,
-    Kit,
-    LedgerText,
-    Making,
-    Para,
-    Table,
-    TableauCard,
-    TableauText,
-)
+from printkit.localise.kit import CardText, Deck, Heading, Kit, Making, Para, Table
+from printkit.localise.kit_sheets import LedgerText
+from printkit.localise.kit_tableau import TableauCard, TableauText
 from printkit.localise.wording import Wording
 from printkit.systems.playing_cards.model import (
     JOKER_ACTIONS,

@@ -5,22 +5,9 @@ from __future__ import annotations
 from printkit.localise.board import board_text
 from printkit.localise.booklet import kit, with_rules
 from printkit.localise.catalog import Labels
-from printkit.localise.kit import (
-    Block,
-    BoardText,
-    CardText,
-    Deck,
-    Heading,
-    Kit,
-    LinesSet,
-    LinesText,
-    Making,
-    Para,
-    RoundText,
-    Row,
-    ScorepadText,
-    SquareText,
-)
+from printkit.localise.kit import Block, CardText, Deck, Heading, Kit, Making, Para, Row
+from printkit.localise.kit_board import BoardText, SquareText
+from printkit.localise.kit_sheets import LinesSet, LinesText, RoundText, ScorepadText
 from printkit.localise.wording import Wording
 from printkit.model import Stake
 from printkit.systems.spankopoly.model import ChanceCard, Game, Street

@@ -1,0 +1,33 @@
+"""The board as `localise` hands it to `layout`: its squares and centre, every text final."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SquareText:
+    """One board square as printed."""
+
+    position: int
+    kind: str
+    name: str
+    value: str = ""
+    band: str = ""
+    colour: str | None = None
+    note: str = ""
+    icon: str = ""  # a pictogram other than the kind's own: chest, ferry, bulb, parking, …
+    colours: tuple[str, ...] = ()  # the pawns of the "pawns" pictogram, one per colour
+
+
+@dataclass(frozen=True)
+class BoardText:
+    title: str
+    tagline: str
+    size: float
+    corner: float
+    background: str
+    ink: str
+    squares: tuple[SquareText, ...]
+    deck_labels: tuple[tuple[str, str], ...]  # (name, colour) of card piles in the centre
+    accent: str = "#7A1F2B"  # the colour of the title banner in the centre

@@ -1,0 +1,79 @@
+"""The score pad, penalty-line sheets and money ledgers as `localise` hands them to
+`layout`, every text final."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class RoundText:
+    number: int
+    state_code: str
+    state_name: str
+
+
+@dataclass(frozen=True)
+class ScorepadText:
+    title: str
+    player: str
+    date: str
+    columns: tuple[str, ...]
+    rounds: tuple[RoundText, ...]
+    entries_per_round: int
+    formula: str
+    example: str
+    legend: tuple[str, ...]
+    total: str
+    ranking_title: str
+    ranking_columns: tuple[str, ...]
+    place_labels: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LinesText:
+    id: str
+    title: str
+    line: str
+    instruction: str
+    buyoff: str
+    name_label: str
+
+
+@dataclass(frozen=True)
+class LinesSet:
+    """The penalty-line sheets of a game."""
+
+    sheets: tuple[LinesText, ...]
+
+
+@dataclass(frozen=True)
+class RegisterRow:
+    """One deed in the property register: its name, colour, price, and whether it can
+    carry houses."""
+
+    name: str
+    colour: str | None
+    price: str
+    buildings: bool
+
+
+@dataclass(frozen=True)
+class LedgerText:
+    """Money ledgers: a sheet per player, a bank sheet and the property register (no bank
+    sheet when bank_title is empty, no register without rows)."""
+
+    game: str                      # the game's title, printed in each sheet's heading
+    title: str
+    player: str
+    date: str
+    columns: tuple[str, ...]       # turn, description, in, out, balance
+    start_label: str               # the first row's description
+    start_amount: str              # the starting capital, formatted
+    reminder: str                  # a line under the heading (salary, fine)
+    bank_title: str
+    bank_columns: tuple[str, ...]  # turn, player, description, to the bank, from the bank
+    bank_note: str
+    register_title: str
+    register_columns: tuple[str, ...]  # deed, price, owner, houses, mortgaged
+    register_rows: tuple[RegisterRow, ...]
