@@ -11,7 +11,7 @@ each time and reports them all.
 
 The folder is $PRINTKIT_CACHE_DIR, else $XDG_CACHE_HOME/printkit, else ~/.cache/printkit;
 PRINTKIT_CACHE=off turns the cache off. A cache that cannot be read or written is simply
-not used. The newest MAX_ENTRIES entries are kept.
+not used. The newest MAX_ENTRIES entries are kept, at most MAX_CACHE_BYTES of them.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 PACKAGE = Path(__file__).resolve().parent
 MAX_ENTRIES = 32
+MAX_CACHE_BYTES = 256 * 2**20  # the entries together (a 10 000-card deck's is a few MB)
 MAX_FILES = 2_000  # a game folder with more files, or more bytes, is not cached
 MAX_BYTES = 256 * 2**20
 SUFFIX = ".pickle"
@@ -139,7 +140,7 @@ def read(name: str | None) -> Prepared | None:
 
 
 def store(name: str | None, prepared: Prepared) -> None:
-    """Keep an entry (atomically), dropping the oldest beyond MAX_ENTRIES."""
+    """Keep an entry (atomically), dropping the oldest beyond what is kept."""
     where = folder()
     if where is None or name is None:
         return
@@ -160,6 +161,11 @@ def store(name: str | None, prepared: Prepared) -> None:
 
 
 def _prune(where: Path) -> None:
-    entries = sorted(where.glob(f"*{SUFFIX}"), key=lambda p: p.stat().st_mtime_ns)
-    for old in entries[:-MAX_ENTRIES]:
-        old.unlink(missing_ok=True)
+    """Keep the newest entries: at most MAX_ENTRIES, together at most MAX_CACHE_BYTES."""
+    newest = sorted(((p.stat(), p) for p in where.glob(f"*{SUFFIX}")),
+                    key=lambda found: found[0].st_mtime_ns, reverse=True)
+    size = 0
+    for kept, (info, path) in enumerate(newest, 1):
+        size += info.st_size
+        if kept > MAX_ENTRIES or (kept > 1 and size > MAX_CACHE_BYTES):
+            path.unlink(missing_ok=True)

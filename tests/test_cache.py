@@ -186,6 +186,11 @@ def test_only_the_newest_entries_are_kept(data: Path, monkeypatch: pytest.Monkey
     entries = list((data.parent / "cache").glob("*.pickle"))
     assert len(entries) == 2
     assert not list((data.parent / "cache").glob("*.tmp"))
+    monkeypatch.setattr(cache, "MAX_CACHE_BYTES", 1)  # the newest one is always kept
+    outputs(data, monkeypatch, only=("deeds",))
+    assert len(list((data.parent / "cache").glob("*.pickle"))) == 1
+    assert outputs(data, monkeypatch, only=("deeds",)) == outputs(
+        data, monkeypatch, cached=False, only=("deeds",))
 
 
 def test_the_cache_folder_follows_the_environment(tmp_path: Path,
