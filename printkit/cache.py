@@ -161,7 +161,13 @@ def store(name: str | None, prepared: Prepared) -> None:
 
 
 def _prune(where: Path) -> None:
-    """Keep the newest entries: at most MAX_ENTRIES, together at most MAX_CACHE_BYTES."""
+    """Keep the newest entries: at most MAX_ENTRIES, together at most MAX_CACHE_BYTES; and
+    drop what a writer stopped mid-way left (a temporary file over an hour old)."""
+    import time
+
+    for left in where.glob("*.tmp"):
+        if left.stat().st_mtime < time.time() - 3600:
+            left.unlink(missing_ok=True)
     newest = sorted(((p.stat(), p) for p in where.glob(f"*{SUFFIX}")),
                     key=lambda found: found[0].st_mtime_ns, reverse=True)
     size = 0

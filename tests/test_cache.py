@@ -7,6 +7,7 @@ so that a stale cache could not pass).
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -186,9 +187,15 @@ def test_only_the_newest_entries_are_kept(data: Path, monkeypatch: pytest.Monkey
     entries = list((data.parent / "cache").glob("*.pickle"))
     assert len(entries) == 2
     assert not list((data.parent / "cache").glob("*.tmp"))
+    stale, fresh = data.parent / "cache" / "left.tmp", data.parent / "cache" / "now.tmp"
+    for left in (stale, fresh):
+        left.write_bytes(b"a write stopped mid-way")
+    os.utime(stale, (0, 0))
     monkeypatch.setattr(cache, "MAX_CACHE_BYTES", 1)  # the newest one is always kept
     outputs(data, monkeypatch, only=("deeds",))
     assert len(list((data.parent / "cache").glob("*.pickle"))) == 1
+    assert not stale.exists()
+    assert fresh.exists()  # another build may be writing that one
     assert outputs(data, monkeypatch, only=("deeds",)) == outputs(
         data, monkeypatch, cached=False, only=("deeds",))
 
