@@ -243,13 +243,13 @@ def prepare(name: str, langs: list[str], data: Path | None, options: Options,
         resolved = settled(found.game, found.products, only, options, config)
     else:
         game = load(name, data, langs)
-        products = tuple(system_of(game).products(game))
-        resolved = settled(GameInfo.of(game), products, only, options, config)
+        info, products = GameInfo.of(game), tuple(system_of(game).products(game))
+        resolved = settled(info, products, only, options, config)
         codes = languages_of(game, langs)
         progress(f"{game.id}: localising {', '.join(codes)}")
         kits = run_all([partial(kit_for, game, code, resolved, only) for code in codes],
                        workers, warm_up)
-        found = cache.Prepared(GameInfo.of(game), tuple(codes), products, tuple(kits))
+        found = cache.Prepared(info, tuple(codes), products, tuple(kits))
         cache.store(entry, found)
     if not only:  # a build of some products cannot tell what the others hold
         check_theme(resolved.theme, list(found.kits))
