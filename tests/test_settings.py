@@ -64,12 +64,15 @@ def test_an_unknown_card_format_is_a_located_problem(game_copy: Path) -> None:
 def test_bad_print_settings_are_located(tmp_path: Path) -> None:
     config = tmp_path / "printkit.toml"
     config.write_text('[sheet]\nmargin = "5 furlongs"\n\n[printers.office]\n'
-                      'back_offset = ["1mm"]\n', "utf-8")
+                      'back_offset = ["1mm"]\n\n[vendors.eu]\nbleed = "-1mm"\n',
+                      "utf-8")
     with pytest.raises(PrintkitError) as error:
         load_print_spec(None, config)
     text = str(error.value)
     assert "printkit.toml:2: sheet.margin: '5 furlongs' is not a length" in text
     assert "printkit.toml:5: printers.office.back_offset: write two lengths" in text
+    assert "printkit.toml:8: vendors.eu.bleed: '-1mm' cannot be negative; use at least 0mm" \
+        in text
 
 
 def test_a_user_sheet_override_butts_poker_cards_nine_to_an_a4(tmp_path: Path) -> None:

@@ -105,7 +105,8 @@ def length(value: Any, where: Where, problems: Problems, low: float = 0.0) -> fl
                      "e.g. \"3mm\" or \"0.125in\"")
         return None
     if points < low - 1e-9:
-        problems.add(where, f"'{value}' is too small; use at least {low / MM:g}mm")
+        problem = "cannot be negative" if points < 0 <= low else "is too small"
+        problems.add(where, f"'{value}' {problem}; use at least {low / MM:g}mm")
         return None
     if abs(points) > MAX_LENGTH * MM:
         problems.add(where, f"'{value}' is too large; use at most {MAX_LENGTH}mm")
