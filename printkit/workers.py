@@ -60,10 +60,10 @@ def run_all(jobs: Sequence[Callable[[], T]], workers: int | None = None,
             except PrintkitError as exc:
                 problems.extend(exc.problems)
             done(i)
+        pool.shutdown()  # (a Ctrl-C while it waits for the workers to end stops them too)
     except BaseException:  # Ctrl-C, or a job's own failure: stop every worker at once
         _stop(pool)
         raise
-    pool.shutdown()
     if problems:
         raise PrintkitError(sorted(set(problems)))
     return results
