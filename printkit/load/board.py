@@ -28,7 +28,7 @@ def board(doc: Toml, problems: Problems) -> BoardSpec:
 def square(r: Row, problems: Problems) -> Square:
     return Square(f.integer(r.get("position"), r.at("position"), problems, 0, 399),
                   f.ident(r.get("kind"), r.at("kind"), problems),
-                  f.ident(r.get("ref"), r.at("ref"), problems), r.where)
+                  f.ident(r.get("ref"), r.at("ref"), problems), where=r.where)
 
 
 def squares(folder: Path, problems: Problems) -> tuple[Square, ...]:

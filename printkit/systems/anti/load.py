@@ -139,7 +139,7 @@ def roles(doc: Toml, problems: Problems) -> tuple[Role, ...]:
                  problems),
             flag(table.get("collects_in_jail"), True,
                  doc.where("roles", rid, "collects_in_jail"), problems),
-            wealth_tax(doc, rid, problems), where))
+            wealth_tax(doc, rid, problems), where=where))
     found = [r.id for r in result]
     for rid in ROLES:
         if rid not in found:
@@ -187,13 +187,13 @@ def role_scales(doc: Toml, problems: Problems,
 def city(r: Row, problems: Problems) -> City:
     return City(f.ident(r.get("id"), r.at("id"), problems),
                 f.colour(r.get("colour"), r.at("colour"), problems),
-                classic.money_cell(r, "house", problems), r.where)
+                classic.money_cell(r, "house", problems), where=r.where)
 
 
 def street(r: Row, problems: Problems) -> Street:
     return Street(f.ident(r.get("id"), r.at("id"), problems),
                   f.ident(r.get("city"), r.at("city"), problems),
-                  *classic.price_mortgage(r, problems), r.where)
+                  *classic.price_mortgage(r, problems), where=r.where)
 
 
 def rents(r: Row, problems: Problems) -> Rents:
@@ -201,7 +201,7 @@ def rents(r: Row, problems: Problems) -> Rents:
     return Rents(f.ident(r.get("street"), r.at("street"), problems),
                  f.ident(r.get("role"), r.at("role"), problems),
                  tuple(classic.money_cell(r, c, problems) if r.get(c) else None
-                       for c in LADDER), r.where)
+                       for c in LADDER), where=r.where)
 
 
 def tax(r: Row, problems: Problems) -> Tax:
@@ -209,7 +209,7 @@ def tax(r: Row, problems: Problems) -> Tax:
     if wealth not in YES + NO:
         problems.add(r.at("wealth"), f"'{wealth}' is not yes or no")
     return Tax(f.ident(r.get("id"), r.at("id"), problems),
-               classic.money_cell(r, "amount", problems), wealth in YES, r.where)
+               classic.money_cell(r, "amount", problems), wealth in YES, where=r.where)
 
 
 def commands(path: Path, problems: Problems) -> tuple[Command, ...]:

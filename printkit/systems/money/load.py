@@ -110,7 +110,7 @@ def accent(manifest: Toml, problems: Problems, default: str) -> str:
 def stations(folder: Path, problems: Problems) -> tuple[Station, ...]:
     """stations.csv: each station's id, price and mortgage value."""
     return tuple(Station(f.ident(r.get("id"), r.at("id"), problems),
-                         *price_mortgage(r, problems), r.where)
+                         *price_mortgage(r, problems), where=r.where)
                  for r in read_csv(folder / "stations.csv", problems, ("id", "price"),
                                    ("mortgage",)))
 
@@ -133,8 +133,8 @@ def amounts(doc: Toml, problems: Problems, keys: tuple[str, ...]) -> Scale:
     if not isinstance(raw, list):
         problems.add(where, "write a list of whole numbers, one per number owned, e.g."
                      " [25, 50, 100, 200]")
-        return Scale((), where)
-    return Scale(tuple(f.integer(v, where, problems, 0, MAX_MONEY) for v in raw), where)
+        return Scale((), where=where)
+    return Scale(tuple(f.integer(v, where, problems, 0, MAX_MONEY) for v in raw), where=where)
 
 
 def cards(doc: Toml, problems: Problems) -> CardSpec:
@@ -187,28 +187,29 @@ def price_mortgage(r: Row, problems: Problems) -> tuple[int, int]:
 def group(r: Row, problems: Problems) -> Group:
     return Group(f.ident(r.get("id"), r.at("id"), problems),
                  f.colour(r.get("colour"), r.at("colour"), problems),
-                 money_cell(r, "house", problems), money_cell(r, "hotel", problems), r.where)
+                 money_cell(r, "house", problems), money_cell(r, "hotel", problems),
+                 where=r.where)
 
 
 def street(r: Row, problems: Problems) -> Street:
     price, mortgage = price_mortgage(r, problems)
     return Street(f.ident(r.get("id"), r.at("id"), problems),
-                  f.ident(r.get("group"), r.at("group"), problems), price, mortgage, r.where,
-                  tuple(money_cell(r, column, problems) for column in LADDER))
+                  f.ident(r.get("group"), r.at("group"), problems), price, mortgage,
+                  tuple(money_cell(r, column, problems) for column in LADDER), where=r.where)
 
 
 def utility(r: Row, problems: Problems) -> Utility:
     price, mortgage = price_mortgage(r, problems)
     return Utility(f.ident(r.get("id"), r.at("id"), problems), price, mortgage,
                    choice(r.get("icon") or "bulb", UTILITY_ICONS, r.at("icon"), problems),
-                   r.where)
+                   where=r.where)
 
 
 def tax(r: Row, problems: Problems) -> Tax:
     percent = f.integer(r.get("percent"), r.at("percent"), problems, 0, 100) \
         if r.get("percent") else 0
     return Tax(f.ident(r.get("id"), r.at("id"), problems), money_cell(r, "amount", problems),
-               percent, r.where)
+               percent, where=r.where)
 
 
 def decks(folder: Path, manifest: Toml, problems: Problems) -> tuple[Deck, ...]:
@@ -251,7 +252,7 @@ def read_deck(path: Path, ident: str, problems: Problems) -> Deck | None:
                        problems),
                 tuple(card(doc, i, c, problems, actions=DECK_ACTIONS)
                       for i, c in enumerate(raw)
-                      if isinstance(c, dict)), doc.where())
+                      if isinstance(c, dict)), where=doc.where())
 
 
 def card(doc: Toml, i: int, c: dict[str, Any], problems: Problems, table: str = "card",

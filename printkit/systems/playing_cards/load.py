@@ -105,7 +105,8 @@ def rules(doc: Toml, problems: Problems) -> Rules:
 def band(r: Row, problems: Problems) -> Band:
     low = f.integer(r.get("from"), r.at("from"), problems, 1, 13)
     return Band(low, f.integer(r.get("to"), r.at("to"), problems, 1, 13),
-                f.integer(r.get("price"), r.at("price"), problems, 0, MAX_COINS), r.where)
+                f.integer(r.get("price"), r.at("price"), problems, 0, MAX_COINS),
+                where=r.where)
 
 
 def joker(r: Row, problems: Problems) -> JokerRoll:
@@ -116,4 +117,4 @@ def joker(r: Row, problems: Problems) -> JokerRoll:
     return JokerRoll(f.integer(r.get("sum"), r.at("sum"), problems, 2, 12), action,
                      f.integer(r.get("amount"), r.at("amount"), problems, 0, MAX_COINS),
                      f.integer(r.get("per"), r.at("per"), problems, 0, 100)
-                     if r.get("per") else 0, r.where)
+                     if r.get("per") else 0, where=r.where)

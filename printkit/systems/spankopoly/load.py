@@ -54,7 +54,7 @@ def game(info: GameInfo, manifest: Toml, problems: Problems) -> Game:
                      read_csv(folder / "groups.csv", problems, ("id", "implement", "colour"))),
         streets=tuple(street(r, problems) for r in read_csv(
             folder / "streets.csv", problems, ("id", "group", "purchase", "complete"))),
-        stations=tuple(Station(f.ident(r.get("id"), r.at("id"), problems), r.where)
+        stations=tuple(Station(f.ident(r.get("id"), r.at("id"), problems), where=r.where)
                        for r in read_csv(folder / "stations.csv", problems, ("id",))),
         station_die=tuple(
             (f.integer(r.get("face"), r.at("face"), problems, 1, 6),
@@ -154,32 +154,36 @@ def states(doc: Toml, problems: Problems) -> tuple[State, ...]:
 def implement(r: Row, problems: Problems) -> Implement:
     return Implement(f.ident(r.get("id"), r.at("id"), problems),
                      f.integer(r.get("number"), r.at("number"), problems, 1, 99),
-                     f.ident(r.get("unit"), r.at("unit"), problems), r.where)
+                     f.ident(r.get("unit"), r.at("unit"), problems), where=r.where)
 
 
 def group(r: Row, problems: Problems) -> Group:
     return Group(f.ident(r.get("id"), r.at("id"), problems),
                  f.ident(r.get("implement"), r.at("implement"), problems),
-                 f.colour(r.get("colour"), r.at("colour"), problems), r.where)
+                 f.colour(r.get("colour"), r.at("colour"), problems),
+                 where=r.where)
 
 
 def street(r: Row, problems: Problems) -> Street:
     return Street(f.ident(r.get("id"), r.at("id"), problems),
                   f.ident(r.get("group"), r.at("group"), problems),
                   f.integer(r.get("purchase"), r.at("purchase"), problems, 1, 999),
-                  f.integer(r.get("complete"), r.at("complete"), problems, 1, 999), r.where)
+                  f.integer(r.get("complete"), r.at("complete"), problems, 1, 999),
+                  where=r.where)
 
 
 def penalty_line(r: Row, problems: Problems) -> PenaltyLine:
     return PenaltyLine(f.ident(r.get("id"), r.at("id"), problems),
                        f.integer(r.get("buyoff"), r.at("buyoff"), problems, 1, 999),
-                       f.ident(r.get("implement"), r.at("implement"), problems), r.where)
+                       f.ident(r.get("implement"), r.at("implement"), problems),
+                       where=r.where)
 
 
 def tax(r: Row, problems: Problems) -> Tax:
     return Tax(f.ident(r.get("id"), r.at("id"), problems),
                f.ident(r.get("implement"), r.at("implement"), problems),
-               f.integer(r.get("count"), r.at("count"), problems, 1, 999), r.where)
+               f.integer(r.get("count"), r.at("count"), problems, 1, 999),
+               where=r.where)
 
 
 def spanker(r: Row, problems: Problems) -> SpankerRoll:
@@ -190,7 +194,8 @@ def spanker(r: Row, problems: Problems) -> SpankerRoll:
     who = r.get("spanker")
     return SpankerRoll(
         f.integer(r.get("opponents"), r.at("opponents"), problems, 1, 11), low, high,
-        0 if who == "reroll" else f.integer(who, r.at("spanker"), problems, 1, 11), r.where)
+        0 if who == "reroll" else f.integer(who, r.at("spanker"), problems, 1, 11),
+        where=r.where)
 
 
 def chance(path: Path, problems: Problems) -> tuple[ChanceCard, ...]:
