@@ -7,18 +7,7 @@ from dataclasses import replace
 
 from printkit.errors import Problems, Where
 from printkit.layout.cards import placed_ops
-from printkit.layout.ops import (
-    MM,
-    Circle,
-    Face,
-    Group,
-    Line,
-    Matrix,
-    Op,
-    Rect,
-    Text,
-    rotate,
-)
+from printkit.layout.ops import MM, Circle, Face, Group, Line, Matrix, Op, Rect, Text, rotate
 from printkit.layout.pictures import picture_ops
 from printkit.layout.problems import check_glyphs, too_long
 from printkit.layout.style import BLEED, ink_on

@@ -26,9 +26,9 @@ def board(doc: Toml, problems: Problems) -> BoardSpec:
 
 
 def square(r: Row, problems: Problems) -> Square:
-    return Square(f.integer(r.get("position"), r.at("position"), problems, 0, 399),
-                  f.ident(r.get("kind"), r.at("kind"), problems),
-                  f.ident(r.get("ref"), r.at("ref"), problems), r.where)
+    c = f.Cells(r, problems)
+    return Square(c.integer("position", 0, 399), c.ident("kind"), c.ident("ref"),
+                  where=c.where)
 
 
 def squares(folder: Path, problems: Problems) -> tuple[Square, ...]:

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from printkit.errors import Problems, Where
-from printkit.load.tables import MAX_DIGITS
+from printkit.load.tables import MAX_DIGITS, Row
 from printkit.units import MM, parse_length
 
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -99,3 +99,27 @@ def table(value: Any, where: Where, problems: Problems) -> dict[str, Any]:
         problems.add(where, "missing table; see the example in the built-in games")
         return {}
     return value
+
+
+class Cells:
+    """The cells of one CSV row read as typed values, each problem at its own cell:
+    `c = Cells(row, problems)`, then `c.ident("id")`, `c.integer("number", 1, 99)`."""
+
+    def __init__(self, row: Row, problems: Problems) -> None:
+        self.row = row
+        self.problems = problems
+        self.where = row.where
+
+    def ident(self, column: str) -> str:
+        return ident(self.row.get(column), self.row.at(column), self.problems)
+
+    def integer(self, column: str, low: int = 0, high: int = MAX_COUNT,
+                empty: int | None = None) -> int:
+        """A whole number from low to high; `empty`, when given, is an empty cell's value
+        (else an empty cell is a problem)."""
+        if empty is not None and not self.row.get(column):
+            return empty
+        return integer(self.row.get(column), self.row.at(column), self.problems, low, high)
+
+    def colour(self, column: str) -> str:
+        return colour(self.row.get(column), self.row.at(column), self.problems)

@@ -18,6 +18,23 @@ from printkit.errors import Where
 
 
 @dataclass(frozen=True)
+class Located:
+    """A value read from a game's files. `where` (file and line) is the place a user edits
+    it, for the problems found in it later; it is no part of the value, and a record that
+    extends this one takes it by keyword (`Station("north", 200, 100, where=row.where)`)."""
+
+    where: Where = field(compare=False, kw_only=True)
+
+
+@dataclass(frozen=True)
+class Entry(Located):
+    """A record a game names by its id (a row of a data file, a table of game.toml): the
+    base of the records that keep `Record`."""
+
+    id: str
+
+
+@dataclass(frozen=True)
 class Stake:
     """A number of strokes with an implement."""
 
@@ -27,13 +44,12 @@ class Stake:
 
 
 @dataclass(frozen=True)
-class Square:
+class Square(Located):
     """One square of the board: its position, its kind and the id it refers to."""
 
     position: int
     kind: str
     ref: str
-    where: Where = field(compare=False)
 
 
 @dataclass(frozen=True)
@@ -56,8 +72,12 @@ class TextSource:
 
 
 class Record(Protocol):
+    """A record a game names by its id, and where it is written (`Entry` keeps it)."""
+
     @property
     def id(self) -> str: ...
+    @property
+    def where(self) -> Where: ...
 
 
 R = TypeVar("R", bound=Record)

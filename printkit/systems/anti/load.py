@@ -139,7 +139,7 @@ def roles(doc: Toml, problems: Problems) -> tuple[Role, ...]:
                  problems),
             flag(table.get("collects_in_jail"), True,
                  doc.where("roles", rid, "collects_in_jail"), problems),
-            wealth_tax(doc, rid, problems), where))
+            wealth_tax(doc, rid, problems), where=where))
     found = [r.id for r in result]
     for rid in ROLES:
         if rid not in found:
@@ -185,31 +185,31 @@ def role_scales(doc: Toml, problems: Problems,
 
 
 def city(r: Row, problems: Problems) -> City:
-    return City(f.ident(r.get("id"), r.at("id"), problems),
-                f.colour(r.get("colour"), r.at("colour"), problems),
-                classic.money_cell(r, "house", problems), r.where)
+    c = f.Cells(r, problems)
+    return City(c.ident("id"), c.colour("colour"), classic.money_cell(c, "house"),
+                where=c.where)
 
 
 def street(r: Row, problems: Problems) -> Street:
-    return Street(f.ident(r.get("id"), r.at("id"), problems),
-                  f.ident(r.get("city"), r.at("city"), problems),
-                  *classic.price_mortgage(r, problems), r.where)
+    c = f.Cells(r, problems)
+    return Street(c.ident("id"), c.ident("city"), *classic.price_mortgage(c),
+                  where=c.where)
 
 
 def rents(r: Row, problems: Problems) -> Rents:
     """A ladder with empty cells where the role builds fewer houses."""
-    return Rents(f.ident(r.get("street"), r.at("street"), problems),
-                 f.ident(r.get("role"), r.at("role"), problems),
-                 tuple(classic.money_cell(r, c, problems) if r.get(c) else None
-                       for c in LADDER), r.where)
+    c = f.Cells(r, problems)
+    return Rents(c.ident("street"), c.ident("role"),
+                 tuple(classic.money_cell(c, column) if r.get(column) else None
+                       for column in LADDER), where=c.where)
 
 
 def tax(r: Row, problems: Problems) -> Tax:
     wealth = r.get("wealth").lower()
     if wealth not in YES + NO:
         problems.add(r.at("wealth"), f"'{wealth}' is not yes or no")
-    return Tax(f.ident(r.get("id"), r.at("id"), problems),
-               classic.money_cell(r, "amount", problems), wealth in YES, r.where)
+    c = f.Cells(r, problems)
+    return Tax(c.ident("id"), classic.money_cell(c, "amount"), wealth in YES, where=c.where)
 
 
 def commands(path: Path, problems: Problems) -> tuple[Command, ...]:

@@ -11,10 +11,10 @@ outcome for every dice sum 2–12.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from printkit.errors import Where
-from printkit.model.common import ById
+from printkit.model.common import ById, Entry, Located
 from printkit.systems.money.model import ACTIONS, LADDER, Card, MoneyInfo, Plot, Scale
 
 ROLES = ("competitor", "monopolist")
@@ -40,10 +40,9 @@ class WealthTax:
 
 
 @dataclass(frozen=True)
-class Role:
+class Role(Entry):
     """What a role may do (game.toml [roles.<id>])."""
 
-    id: str
     pawn: str               # pawn colour, #RRGGBB
     houses: int             # houses on a street; then a hotel for the price of one more
     monopoly_factor: int    # rent factor on unbuilt streets of a city the owner has a
@@ -51,41 +50,35 @@ class Role:
     needs_monopoly: bool    # builds only in cities where the owner has a monopoly
     collects_in_jail: bool  # collects rent while in prison or the price war
     wealth_tax: WealthTax
-    where: Where = field(compare=False)
 
 
 @dataclass(frozen=True)
-class City:
+class City(Entry):
     """A city: its colour and what a house (and so a hotel) costs on its streets."""
 
-    id: str
     colour: str
     house: int
-    where: Where = field(compare=False)
 
 
 Street = Plot  # a street of a city (`group`); its rents are per role (`Rents`)
 
 
 @dataclass(frozen=True)
-class Rents:
+class Rents(Located):
     """One role's rent ladder on one street: unbuilt, 1–4 houses, hotel (len(LADDER));
     None for more houses than the role may build."""
 
     street: str
     role: str
     ladder: tuple[int | None, ...]
-    where: Where = field(compare=False)
 
 
 @dataclass(frozen=True)
-class Tax:
+class Tax(Entry):
     """A tax square: a fixed amount, or (when `wealth`) the payer's role's wealth tax."""
 
-    id: str
     amount: int
     wealth: bool
-    where: Where = field(compare=False)
 
 
 @dataclass(frozen=True)
@@ -140,10 +133,10 @@ class Game(MoneyInfo[City, Street, Tax, CardSpec, Rules]):
         return found.ladder if found else (None,) * len(LADDER)
 
     def station_scale(self, role: str) -> Scale:
-        return dict(self.station_rents).get(role, Scale((), self.where))
+        return dict(self.station_rents).get(role, Scale((), where=self.where))
 
     def utility_scale(self, role: str) -> Scale:
-        return dict(self.utility_factors).get(role, Scale((), self.where))
+        return dict(self.utility_factors).get(role, Scale((), where=self.where))
 
     def command(self, role: str, dice: int) -> Command | None:
         return next((c for c in self.commands if c.role == role and c.sum == dice), None)

@@ -109,10 +109,8 @@ def accent(manifest: Toml, problems: Problems, default: str) -> str:
 
 def stations(folder: Path, problems: Problems) -> tuple[Station, ...]:
     """stations.csv: each station's id, price and mortgage value."""
-    return tuple(Station(f.ident(r.get("id"), r.at("id"), problems),
-                         *price_mortgage(r, problems), r.where)
-                 for r in read_csv(folder / "stations.csv", problems, ("id", "price"),
-                                   ("mortgage",)))
+    return tuple(station(r, problems) for r in read_csv(
+        folder / "stations.csv", problems, ("id", "price"), ("mortgage",)))
 
 
 def station_icon(manifest: Toml, problems: Problems) -> str:
@@ -133,8 +131,8 @@ def amounts(doc: Toml, problems: Problems, keys: tuple[str, ...]) -> Scale:
     if not isinstance(raw, list):
         problems.add(where, "write a list of whole numbers, one per number owned, e.g."
                      " [25, 50, 100, 200]")
-        return Scale((), where)
-    return Scale(tuple(f.integer(v, where, problems, 0, MAX_MONEY) for v in raw), where)
+        return Scale((), where=where)
+    return Scale(tuple(f.integer(v, where, problems, 0, MAX_MONEY) for v in raw), where=where)
 
 
 def cards(doc: Toml, problems: Problems) -> CardSpec:
@@ -173,42 +171,45 @@ def rules(doc: Toml, problems: Problems) -> Rules:
         short_game_houses_for_hotel=n("short_game", "houses_for_hotel", 3, 1, 4))
 
 
-def money_cell(r: Row, column: str, problems: Problems) -> int:
-    return f.integer(r.get(column), r.at(column), problems, 0, MAX_MONEY)
+def money_cell(c: f.Cells, column: str, empty: int | None = None) -> int:
+    """An amount of money; `empty`, when given, is an empty cell's value."""
+    return c.integer(column, 0, MAX_MONEY, empty)
 
 
-def price_mortgage(r: Row, problems: Problems) -> tuple[int, int]:
+def price_mortgage(c: f.Cells) -> tuple[int, int]:
     """Price and mortgage value; an empty mortgage cell means half the price."""
-    price = money_cell(r, "price", problems)
-    mortgage = money_cell(r, "mortgage", problems) if r.get("mortgage") else price // 2
-    return price, mortgage
+    price = money_cell(c, "price")
+    return price, money_cell(c, "mortgage", empty=price // 2)
 
 
 def group(r: Row, problems: Problems) -> Group:
-    return Group(f.ident(r.get("id"), r.at("id"), problems),
-                 f.colour(r.get("colour"), r.at("colour"), problems),
-                 money_cell(r, "house", problems), money_cell(r, "hotel", problems), r.where)
+    c = f.Cells(r, problems)
+    return Group(c.ident("id"), c.colour("colour"), money_cell(c, "house"),
+                 money_cell(c, "hotel"), where=c.where)
 
 
 def street(r: Row, problems: Problems) -> Street:
-    price, mortgage = price_mortgage(r, problems)
-    return Street(f.ident(r.get("id"), r.at("id"), problems),
-                  f.ident(r.get("group"), r.at("group"), problems), price, mortgage, r.where,
-                  tuple(money_cell(r, column, problems) for column in LADDER))
+    c = f.Cells(r, problems)
+    return Street(c.ident("id"), c.ident("group"), *price_mortgage(c),
+                  tuple(money_cell(c, column) for column in LADDER), where=c.where)
+
+
+def station(r: Row, problems: Problems) -> Station:
+    c = f.Cells(r, problems)
+    return Station(c.ident("id"), *price_mortgage(c), where=c.where)
 
 
 def utility(r: Row, problems: Problems) -> Utility:
-    price, mortgage = price_mortgage(r, problems)
-    return Utility(f.ident(r.get("id"), r.at("id"), problems), price, mortgage,
+    c = f.Cells(r, problems)
+    return Utility(c.ident("id"), *price_mortgage(c),
                    choice(r.get("icon") or "bulb", UTILITY_ICONS, r.at("icon"), problems),
-                   r.where)
+                   where=c.where)
 
 
 def tax(r: Row, problems: Problems) -> Tax:
-    percent = f.integer(r.get("percent"), r.at("percent"), problems, 0, 100) \
-        if r.get("percent") else 0
-    return Tax(f.ident(r.get("id"), r.at("id"), problems), money_cell(r, "amount", problems),
-               percent, r.where)
+    c = f.Cells(r, problems)
+    return Tax(c.ident("id"), money_cell(c, "amount"), c.integer("percent", 0, 100, empty=0),
+               where=c.where)
 
 
 def decks(folder: Path, manifest: Toml, problems: Problems) -> tuple[Deck, ...]:
@@ -251,7 +252,7 @@ def read_deck(path: Path, ident: str, problems: Problems) -> Deck | None:
                        problems),
                 tuple(card(doc, i, c, problems, actions=DECK_ACTIONS)
                       for i, c in enumerate(raw)
-                      if isinstance(c, dict)), doc.where())
+                      if isinstance(c, dict)), where=doc.where())
 
 
 def card(doc: Toml, i: int, c: dict[str, Any], problems: Problems, table: str = "card",

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
 from printkit.errors import Where
-from printkit.model.common import BoardInfo, ById, Record
+from printkit.model.common import BoardInfo, ById, Entry, Located, Record
 
 LADDER = ("rent", "rent_1", "rent_2", "rent_3", "rent_4", "rent_hotel")  # CSV columns
 CORNERS = ("start", "jail", "parking", "go_to_jail")
@@ -31,25 +31,21 @@ DECK_ACTIONS = {**ACTIONS, "text": ()}  # a deck card may be only its own title 
 
 
 @dataclass(frozen=True)
-class Group:
+class Group(Entry):
     """A colour group: its colour and what a house and a hotel cost on its streets."""
 
-    id: str
     colour: str
     house: int
     hotel: int
-    where: Where = field(compare=False)
 
 
 @dataclass(frozen=True)
-class Plot:
+class Plot(Entry):
     """A street of any money game: its colour group, ground price and mortgage value."""
 
-    id: str
     group: str
     price: int
     mortgage: int
-    where: Where = field(compare=False)
 
 
 @dataclass(frozen=True)
@@ -60,34 +56,28 @@ class Street(Plot):
 
 
 @dataclass(frozen=True)
-class Station:
+class Station(Entry):
     """A station or ferry line; its rent depends on how many the owner has."""
 
-    id: str
     price: int
     mortgage: int
-    where: Where = field(compare=False)
 
 
 @dataclass(frozen=True)
-class Utility:
+class Utility(Entry):
     """A utility or brewery; its rent is the dice roll times a factor (by number owned)."""
 
-    id: str
     price: int
     mortgage: int
     icon: str
-    where: Where = field(compare=False)
 
 
 @dataclass(frozen=True)
-class Tax:
+class Tax(Entry):
     """A tax square: a fixed amount, or (when percent > 0) that percentage of one's worth."""
 
-    id: str
     amount: int
     percent: int
-    where: Where = field(compare=False)
 
 
 @dataclass(frozen=True)
@@ -112,27 +102,24 @@ class Card:
 
 
 @dataclass(frozen=True)
-class Deck:
+class Deck(Entry):
     """A card deck (decks/<id>.toml): the colour of its backs and squares, and its cards."""
 
-    id: str
     colour: str
     icon: str
     cards: tuple[Card, ...]
-    where: Where = field(compare=False)
 
 
 @dataclass(frozen=True)
-class Scale:
+class Scale(Located):
     """Values by number owned (rent with 1, 2, … stations; dice factor with 1, 2, …
     utilities), with the place they are written."""
 
     values: tuple[int, ...]
-    where: Where = field(compare=False)
 
 
 @dataclass(frozen=True)
-class Money:
+class Money(Located):
     """The game's currency (ISO 4217 code) and the amounts the rules name."""
 
     currency: str
@@ -140,7 +127,6 @@ class Money:
     salary: int
     jail_fine: int
     mortgage_interest: int  # percent added when a mortgage is lifted; 0 for none
-    where: Where = field(compare=False)
 
 
 @dataclass(frozen=True)
@@ -178,8 +164,6 @@ class MoneyTax(Record, Protocol):
 
     @property
     def amount(self) -> int: ...
-    @property
-    def where(self) -> Where: ...
 
 
 class Deeds(Protocol):

@@ -103,9 +103,9 @@ def rules(doc: Toml, problems: Problems) -> Rules:
 
 
 def band(r: Row, problems: Problems) -> Band:
-    low = f.integer(r.get("from"), r.at("from"), problems, 1, 13)
-    return Band(low, f.integer(r.get("to"), r.at("to"), problems, 1, 13),
-                f.integer(r.get("price"), r.at("price"), problems, 0, MAX_COINS), r.where)
+    c = f.Cells(r, problems)
+    return Band(c.integer("from", 1, 13), c.integer("to", 1, 13),
+                c.integer("price", 0, MAX_COINS), where=c.where)
 
 
 def joker(r: Row, problems: Problems) -> JokerRoll:
@@ -113,7 +113,6 @@ def joker(r: Row, problems: Problems) -> JokerRoll:
     if action not in JOKER_ACTIONS:
         problems.add(r.at("action"), f"'{action}' is not a joker action; use one of "
                      + ", ".join(JOKER_ACTIONS))
-    return JokerRoll(f.integer(r.get("sum"), r.at("sum"), problems, 2, 12), action,
-                     f.integer(r.get("amount"), r.at("amount"), problems, 0, MAX_COINS),
-                     f.integer(r.get("per"), r.at("per"), problems, 0, 100)
-                     if r.get("per") else 0, r.where)
+    c = f.Cells(r, problems)
+    return JokerRoll(c.integer("sum", 2, 12), action, c.integer("amount", 0, MAX_COINS),
+                     c.integer("per", 0, 100, empty=0), where=c.where)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from printkit.errors import Where
-from printkit.model.common import GameInfo
+from printkit.model.common import GameInfo, Located
 
 SUITS = ("hearts", "spades", "diamonds", "clubs")
 RED = ("hearts", "diamonds")
@@ -80,24 +80,22 @@ class Rules:
 
 
 @dataclass(frozen=True)
-class Band:
+class Band(Located):
     """The price of the properties from rank `low` to rank `high` (prices.csv)."""
 
     low: int
     high: int
     price: int
-    where: Where = field(compare=False)
 
 
 @dataclass(frozen=True)
-class JokerRoll:
+class JokerRoll(Located):
     """What happens on a joker for one dice sum (jokers.csv)."""
 
     sum: int
     action: str
     amount: int
     per: int
-    where: Where = field(compare=False)
 
 
 @dataclass(frozen=True)

@@ -54,12 +54,10 @@ def game(info: GameInfo, manifest: Toml, problems: Problems) -> Game:
                      read_csv(folder / "groups.csv", problems, ("id", "implement", "colour"))),
         streets=tuple(street(r, problems) for r in read_csv(
             folder / "streets.csv", problems, ("id", "group", "purchase", "complete"))),
-        stations=tuple(Station(f.ident(r.get("id"), r.at("id"), problems), r.where)
+        stations=tuple(Station(f.Cells(r, problems).ident("id"), where=r.where)
                        for r in read_csv(folder / "stations.csv", problems, ("id",))),
-        station_die=tuple(
-            (f.integer(r.get("face"), r.at("face"), problems, 1, 6),
-             f.ident(r.get("implement"), r.at("implement"), problems))
-            for r in read_csv(folder / "station_die.csv", problems, ("face", "implement"))),
+        station_die=tuple(die_face(r, problems) for r in read_csv(
+            folder / "station_die.csv", problems, ("face", "implement"))),
         penalty_lines=tuple(penalty_line(r, problems) for r in read_csv(
             folder / "penalty_lines.csv", problems, ("id", "buyoff", "implement"))),
         taxes=tuple(tax(r, problems) for r in
@@ -151,35 +149,37 @@ def states(doc: Toml, problems: Problems) -> tuple[State, ...]:
     return tuple(result)
 
 
+def die_face(r: Row, problems: Problems) -> tuple[int, str]:
+    """A face of the station die and the implement it names."""
+    c = f.Cells(r, problems)
+    return c.integer("face", 1, 6), c.ident("implement")
+
+
 def implement(r: Row, problems: Problems) -> Implement:
-    return Implement(f.ident(r.get("id"), r.at("id"), problems),
-                     f.integer(r.get("number"), r.at("number"), problems, 1, 99),
-                     f.ident(r.get("unit"), r.at("unit"), problems), r.where)
+    c = f.Cells(r, problems)
+    return Implement(c.ident("id"), c.integer("number", 1, 99), c.ident("unit"), where=c.where)
 
 
 def group(r: Row, problems: Problems) -> Group:
-    return Group(f.ident(r.get("id"), r.at("id"), problems),
-                 f.ident(r.get("implement"), r.at("implement"), problems),
-                 f.colour(r.get("colour"), r.at("colour"), problems), r.where)
+    c = f.Cells(r, problems)
+    return Group(c.ident("id"), c.ident("implement"), c.colour("colour"), where=c.where)
 
 
 def street(r: Row, problems: Problems) -> Street:
-    return Street(f.ident(r.get("id"), r.at("id"), problems),
-                  f.ident(r.get("group"), r.at("group"), problems),
-                  f.integer(r.get("purchase"), r.at("purchase"), problems, 1, 999),
-                  f.integer(r.get("complete"), r.at("complete"), problems, 1, 999), r.where)
+    c = f.Cells(r, problems)
+    return Street(c.ident("id"), c.ident("group"), c.integer("purchase", 1, 999),
+                  c.integer("complete", 1, 999), where=c.where)
 
 
 def penalty_line(r: Row, problems: Problems) -> PenaltyLine:
-    return PenaltyLine(f.ident(r.get("id"), r.at("id"), problems),
-                       f.integer(r.get("buyoff"), r.at("buyoff"), problems, 1, 999),
-                       f.ident(r.get("implement"), r.at("implement"), problems), r.where)
+    c = f.Cells(r, problems)
+    return PenaltyLine(c.ident("id"), c.integer("buyoff", 1, 999), c.ident("implement"),
+                       where=c.where)
 
 
 def tax(r: Row, problems: Problems) -> Tax:
-    return Tax(f.ident(r.get("id"), r.at("id"), problems),
-               f.ident(r.get("implement"), r.at("implement"), problems),
-               f.integer(r.get("count"), r.at("count"), problems, 1, 999), r.where)
+    c = f.Cells(r, problems)
+    return Tax(c.ident("id"), c.ident("implement"), c.integer("count", 1, 999), where=c.where)
 
 
 def spanker(r: Row, problems: Problems) -> SpankerRoll:
@@ -189,8 +189,9 @@ def spanker(r: Row, problems: Problems) -> SpankerRoll:
     high = f.integer(high_text or low_text, r.at("faces"), problems, low, 6)
     who = r.get("spanker")
     return SpankerRoll(
-        f.integer(r.get("opponents"), r.at("opponents"), problems, 1, 11), low, high,
-        0 if who == "reroll" else f.integer(who, r.at("spanker"), problems, 1, 11), r.where)
+        f.Cells(r, problems).integer("opponents", 1, 11), low, high,
+        0 if who == "reroll" else f.integer(who, r.at("spanker"), problems, 1, 11),
+        where=r.where)
 
 
 def chance(path: Path, problems: Problems) -> tuple[ChanceCard, ...]:

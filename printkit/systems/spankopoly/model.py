@@ -5,84 +5,68 @@ at the place a user has to edit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from printkit.errors import Where
-from printkit.model.common import BoardInfo, ById, Stake
+from printkit.model.common import BoardInfo, ById, Entry, Located, Stake
 
 
 @dataclass(frozen=True)
-class Implement:
-    id: str
+class Implement(Entry):
     number: int
     unit: str
-    where: Where = field(compare=False)
 
 
 @dataclass(frozen=True)
-class Group:
-    id: str
+class Group(Entry):
     implement: str
     colour: str
-    where: Where = field(compare=False)
 
 
 @dataclass(frozen=True)
-class Street:
-    id: str
+class Street(Entry):
     group: str
     purchase: int
     complete: int
-    where: Where = field(compare=False)
 
 
 @dataclass(frozen=True)
-class Station:
-    id: str
-    where: Where = field(compare=False)
+class Station(Entry):
+    """A station square: nothing but its id (what it asks is the same for every station)."""
 
 
 @dataclass(frozen=True)
-class PenaltyLine:
-    id: str
+class PenaltyLine(Entry):
     buyoff: int
     implement: str
-    where: Where = field(compare=False)
 
 
 @dataclass(frozen=True)
-class Tax:
-    id: str
+class Tax(Entry):
     implement: str
     count: int
-    where: Where = field(compare=False)
 
 
 @dataclass(frozen=True)
-class ChanceCard:
-    id: str
+class ChanceCard(Entry):
     keep: bool
     goto: str
     direct: bool
     start_note: bool
     params: tuple[tuple[str, Any], ...]
-    where: Where = field(compare=False)
 
 
 @dataclass(frozen=True)
-class State:
+class State(Entry):
     """A clothing state: its score factor and the rounds it applies to."""
 
-    id: str
     factor: int
     first_round: int
     last_round: int
-    where: Where = field(compare=False)
 
 
 @dataclass(frozen=True)
-class SpankerRoll:
+class SpankerRoll(Located):
     """With `opponents` opponents, a die showing low..high makes player `spanker` spank
     (0: roll again)."""
 
@@ -90,7 +74,6 @@ class SpankerRoll:
     low: int
     high: int
     spanker: int
-    where: Where = field(compare=False)
 
 
 @dataclass(frozen=True)
