@@ -57,6 +57,9 @@ class Cards:
 
 @dataclass(frozen=True)
 class Claim:
+    """What a PDF says it is for: a PDF/X version, a print shop, the card grid of its
+    sheets."""
+
     pdfx: str = ""  # the PDF/X version named, if any
     shop: bool = False  # for a print shop (said by the file, or --target shop)
     cards: Cards | None = None

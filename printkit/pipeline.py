@@ -45,6 +45,8 @@ SHEETS = Hint("sheets", "a4")  # how to print a file no product says otherwise o
 
 @dataclass(frozen=True)
 class Built:
+    """One finished PDF, not yet written: its path, page count and bytes."""
+
     path: Path
     pages: int
     data: bytes

@@ -43,6 +43,8 @@ Box = tuple[float, float, float, float]
 
 @dataclass(frozen=True)
 class Limits:
+    """What preflight holds a PDF to: safe area, smallest text, resolution, bleed."""
+
     safe: float = 3 * MM        # text stays this far inside the trim
     min_size: float = 6.0       # points
     min_ppi: float = 300.0
@@ -51,6 +53,8 @@ class Limits:
 
 @dataclass
 class Report:
+    """What preflight found in one PDF."""
+
     pages: int = 0
     problems: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)

@@ -11,6 +11,9 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in points
 
 @dataclass(frozen=True)
 class Page:
+    """One page of a PDF: its size, its drawing, the boxes of what is cut from it (trim
+    and bleed; none for a page printed as it is) and a label naming it."""
+
     width: float
     height: float
     ops: tuple[Op, ...]

@@ -36,6 +36,8 @@ Chosen = tuple[tuple[str, Path], ...]  # font role -> file, for the roles a them
 
 @dataclass(frozen=True)
 class Metrics:
+    """The advance widths of one font face, as layout measures text with them."""
+
     widths: dict[str, int]  # character -> advance in 1/1000 em
     default: int
     measured: dict[str, int] = field(default_factory=dict, compare=False, repr=False)

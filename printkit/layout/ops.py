@@ -19,6 +19,8 @@ IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 @dataclass(frozen=True)
 class Rect:
+    """A rectangle from its bottom-left corner, filled and/or stroked (dashed if `dash`)."""
+
     x: float
     y: float
     w: float
@@ -31,6 +33,8 @@ class Rect:
 
 @dataclass(frozen=True)
 class Line:
+    """A straight line from (x1, y1) to (x2, y2)."""
+
     x1: float
     y1: float
     x2: float
@@ -41,6 +45,8 @@ class Line:
 
 @dataclass(frozen=True)
 class Circle:
+    """A circle around (x, y), filled and/or stroked."""
+
     x: float
     y: float
     r: float

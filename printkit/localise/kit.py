@@ -34,6 +34,8 @@ class Para:
 
 @dataclass(frozen=True)
 class Heading:
+    """A heading between a card's paragraphs."""
+
     text: str
 
 

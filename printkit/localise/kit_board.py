@@ -22,6 +22,9 @@ class SquareText:
 
 @dataclass(frozen=True)
 class BoardText:
+    """The board in one language: its size and colours, every square's text and the
+    labels of the card piles in the centre."""
+
     title: str
     tagline: str
     size: float

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class RoundText:
+    """One round of the score pad and the clothing state it is played in."""
+
     number: int
     state_code: str
     state_name: str
@@ -15,6 +17,9 @@ class RoundText:
 
 @dataclass(frozen=True)
 class ScorepadText:
+    """The score pad: its headings, one row per round, how a score is reckoned (with an
+    example) and the ranking at the end."""
+
     title: str
     player: str
     date: str
@@ -32,6 +37,8 @@ class ScorepadText:
 
 @dataclass(frozen=True)
 class LinesText:
+    """One penalty-line sheet: the line to write and how to buy it off."""
+
     id: str
     title: str
     line: str

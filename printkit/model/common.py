@@ -54,6 +54,8 @@ class Square(Located):
 
 @dataclass(frozen=True)
 class BoardSpec:
+    """The board of game.toml: its trim size, corner size and colours."""
+
     size: float
     corner: float
     background: str

@@ -53,6 +53,8 @@ class Picture:
 
 @dataclass(frozen=True)
 class Theme:
+    """A game's look (game.toml [theme]): colours by role, fonts and pictures."""
+
     colours: tuple[tuple[str, str], ...] = ()        # role -> colour, where set
     fonts: tuple[tuple[str, Path], ...] = ()         # font role (regular, bold, italic) -> file
     board_centre: Picture | None = None

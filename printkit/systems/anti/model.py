@@ -99,6 +99,8 @@ class Command:
 
 @dataclass(frozen=True)
 class CardSpec:
+    """The card formats of game.toml [cards]."""
+
     deed: str          # card format of the title deeds
     reference: str     # card format of the command card
     deed_back: str     # colour of the station and utility deeds

@@ -146,6 +146,8 @@ class Rules:
 
 @dataclass(frozen=True)
 class CardSpec:
+    """The card formats of game.toml [cards]."""
+
     deed: str          # card format of title deeds
     deck: str          # card format of the deck cards
     deed_back: str     # colour of the backs of station and utility deeds

@@ -100,6 +100,8 @@ class JokerRoll(Located):
 
 @dataclass(frozen=True)
 class CardSpec:
+    """The player aid's card format and colour (game.toml [cards])."""
+
     aid: str      # card format of the player aid
     colour: str   # colour of the player aid's band and of the layout sheet
     where: Where = field(compare=False, default=Where(""))

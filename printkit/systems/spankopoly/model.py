@@ -13,18 +13,25 @@ from printkit.model.common import BoardInfo, ById, Entry, Located, Stake
 
 @dataclass(frozen=True)
 class Implement(Entry):
+    """An implement (implements.csv): its number in the score notation and its unit."""
+
     number: int
     unit: str
 
 
 @dataclass(frozen=True)
 class Group(Entry):
+    """A street group (groups.csv): the implement of its complete streets and its colour."""
+
     implement: str
     colour: str
 
 
 @dataclass(frozen=True)
 class Street(Entry):
+    """A street (streets.csv): its group, its price in strokes with the hand, and the
+    strokes with the group's implement once the group is complete."""
+
     group: str
     purchase: int
     complete: int
@@ -37,18 +44,25 @@ class Station(Entry):
 
 @dataclass(frozen=True)
 class PenaltyLine(Entry):
+    """A penalty line (penalty_lines.csv) and what buying off one line costs."""
+
     buyoff: int
     implement: str
 
 
 @dataclass(frozen=True)
 class Tax(Entry):
+    """A tax square (taxes.csv): so many strokes with an implement."""
+
     implement: str
     count: int
 
 
 @dataclass(frozen=True)
 class ChanceCard(Entry):
+    """A chance card (chance.toml): whether it is kept, where it sends the player and
+    the values its text shows."""
+
     keep: bool
     goto: str
     direct: bool
@@ -78,6 +92,9 @@ class SpankerRoll(Located):
 
 @dataclass(frozen=True)
 class Rules:
+    """The numbers of the rules in game.toml: start, stations, penalty lines, corner
+    and scoring."""
+
     start_land: Stake
     warm_up: Stake
     station_purchase: Stake
@@ -93,6 +110,8 @@ class Rules:
 
 @dataclass(frozen=True)
 class CardSpec:
+    """The card formats and card colours of game.toml [cards]."""
+
     deed: str
     chance: str
     deed_back: str
