@@ -73,6 +73,7 @@ class Problems:
         self.warnings: list[Problem] = []  # worth knowing, but the build goes on
         self.unreadable = False  # a file could not be read as a whole
         self.shown: dict[Path | str, str] = {}  # display_path of each path seen
+        self.places: set[Where] = set()  # where each problem of `items` is
 
     def where(self, path: Path | str, line: int = 0, field: str = "") -> Where:
         """A Where with the path shown relative to the game folder's parent when possible."""
@@ -83,6 +84,12 @@ class Problems:
 
     def add(self, where: Where, message: str) -> None:
         self.items.append(Problem(where, message))
+        self.places.add(where)
+
+    def refused(self, where: Where) -> bool:
+        """Whether the value at `where` was already refused (when it was read): checks of
+        what stands in for it would only report consequences."""
+        return where in self.places
 
     def warn(self, where: Where, message: str) -> None:
         self.warnings.append(Problem(where, message))
@@ -95,6 +102,7 @@ class Problems:
 
     def extend(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
         self.items.extend(problems)
+        self.places.update(p.where for p in problems)
 
     def raise_if_any(self) -> None:
         if self.items:

@@ -49,6 +49,8 @@ def check_board(squares: tuple[Square, ...], board: BoardSpec, ring: Ring, where
     used = Counter((s.kind, s.ref) for s in squares)
     for kind, records in ring.placed.items():
         for rec in records:
+            if problems.refused(rec.where.at("id")):
+                continue
             if used[(kind, rec.id)] == 0:
                 problems.add(rec.where.at("id"), f"{_word(ring, kind)} '{rec.id}' is not on "
                              "the board; add it to board.csv or remove it")

@@ -15,6 +15,8 @@ def unique(records: Iterable[Any], what: str, problems: Problems, key: str = "id
     seen: dict[Any, Where] = {}
     for record in records:
         value = getattr(record, key)
+        if problems.refused(record.where.at(key)):
+            continue
         if value in seen:
             first = seen[value]
             problems.add(record.where.at(key),
@@ -28,7 +30,7 @@ def refer(value: str, known: Iterable[str], what: str, where: Where,
           problems: Problems) -> None:
     """Report a reference to an id that does not exist."""
     known = list(known)
-    if value and value not in known:
+    if value and value not in known and not problems.refused(where):
         close = difflib.get_close_matches(value, known, 1)
         hint = ", ".join(sorted(known)[:12]) + (", …" if len(known) > 12 else "")
         advice = f"did you mean '{close[0]}'?" if close else f"known: {hint}" if known \
