@@ -37,6 +37,8 @@ from printkit.units import MM
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from printkit.pipeline import Built
+
 # The pipeline (and with it reportlab, jinja2, Babel, Pillow) is imported by the commands
 # that use it, so that `printkit --help` and `--version` pay only for typer.
 
@@ -160,6 +162,11 @@ def build(
     except KeyboardInterrupt:
         interrupted()
     list_files(built, printing.level)
+    warn(built)
+
+
+def warn(built: list[Built]) -> None:
+    """The warnings of the files made (a picture under 300 ppi), each once."""
     for warning in sorted({w for item in built for w in item.warnings}):
         typer.echo(f"warning: {warning}", err=True)
 
@@ -194,6 +201,7 @@ def preview(
         fail(exc)
         return
     list_files(built, printing.level)
+    warn(built)
     if printing.level >= 0:
         typer.echo(f"{count} page pictures at {dpi} dpi; contact sheets:")
         for sheet in sheets:

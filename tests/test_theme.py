@@ -280,6 +280,12 @@ def test_a_picture_under_300_ppi_is_a_warning(tmp_path: Path) -> None:
     warnings = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
     assert len(warnings) == 1, warnings  # once, though every back is drawn with it
     assert "art/back.jpg' has 246 ppi" in warnings[0]
+    shown = runner.invoke(app, ["preview", "themed", "--only", "chance", "--dpi", "10",
+                                "--data", str(tmp_path / "data"), "--out",
+                                str(tmp_path / "out")])
+    assert shown.exit_code == 0, shown.output
+    assert [line for line in shown.stderr.splitlines() if line.startswith("warning:")] == \
+        warnings  # preview says it too
 
 
 def png_claiming(width: int, height: int) -> bytes:
