@@ -64,6 +64,7 @@ class Shown:
     title: str
     generation: int
     pictures: tuple[Picture, ...]
+    warnings: tuple[str, ...] = ()  # worth knowing, not stopping (a picture under 300 ppi)
 
 
 @dataclass(frozen=True)
@@ -100,14 +101,15 @@ class PageKey:
             self.digest == other.digest and self.page == other.page))
 
 
-def documents(part: Kit, options: Resolved) -> list[Document]:
-    """The documents of a one-product kit, every page made (and every problem found)."""
+def documents(part: Kit, options: Resolved) -> tuple[list[Document], tuple[str, ...]]:
+    """The documents of a one-product kit, every page made (and every problem found), and
+    the warnings of laying them out, each once."""
     problems = Problems()
     with using(options.theme.fonts):  # text is measured in the theme's fonts
         docs = [replace(doc, pages=list(doc.pages))
                 for _, doc in product_documents(part, options, problems)]
     problems.raise_if_any()
-    return docs
+    return docs, tuple(sorted({str(w) for w in problems.warnings}))
 
 
 def draw(doc: Document, cmyk: bool, dpi: int, fonts: Chosen = ()) -> list[Shot]:
@@ -220,9 +222,9 @@ class Session:
                  if self._stale(replace(kit, products=(product,)))]
         drawn = self._draw(dirty, options)
         generation = self.view.generation + 1
-        for part, (shots, pages) in zip(dirty, drawn, strict=True):
+        for part, (shots, pages, warnings) in zip(dirty, drawn, strict=True):
             product = part.products[0]
-            shown = Shown(product.name, product.title, generation, shots)
+            shown = Shown(product.name, product.title, generation, shots, warnings)
             self.drawn[(part.lang, product.name)] = (part, shown, pages)
         keep = {page for _, _, pages in self.drawn.values() for page in pages}
         self.shots = {page: shot for page, shot in self.shots.items() if page in keep}
@@ -236,13 +238,14 @@ class Session:
         old = self.drawn.get((part.lang, part.products[0].name))
         return old is None or old[0] != part
 
-    def _draw(self, parts: list[Kit],
-              options: Resolved) -> list[tuple[tuple[Picture, ...], tuple[PageKey, ...]]]:
-        """The pictures of each part and the pages they show. Pages drawn before are taken
-        as they are; the others are rendered, a document at a time, in the pool when there
-        are several."""
-        made = [[(doc, [PageKey(page) for page in doc.pages]) for doc in documents(part, options)]
-                for part in parts]
+    def _draw(self, parts: list[Kit], options: Resolved
+              ) -> list[tuple[tuple[Picture, ...], tuple[PageKey, ...], tuple[str, ...]]]:
+        """The pictures of each part, the pages they show and the part's warnings. Pages
+        drawn before are taken as they are; the others are rendered, a document at a
+        time, in the pool when there are several."""
+        laid = [documents(part, options) for part in parts]
+        made = [[(doc, [PageKey(page) for page in doc.pages]) for doc in docs]
+                for docs, _ in laid]
         todo: list[tuple[Document, list[PageKey]]] = []
         new: set[PageKey] = set()
         for doc, keys in (item for docs in made for item in docs):
@@ -255,7 +258,8 @@ class Session:
             self.shots.update(zip(keys, shots, strict=True))
         return [(tuple(Picture(doc.name, n, *self.shots[key])
                        for doc, keys in docs for n, key in enumerate(keys, 1)),
-                 tuple(key for _, keys in docs for key in keys)) for docs in made]
+                 tuple(key for _, keys in docs for key in keys), warnings)
+                for docs, (_, warnings) in zip(made, laid, strict=True)]
 
     def _render(self, docs: list[Document], cmyk: bool, fonts: Chosen) -> list[list[Shot]]:
         """The pages of each document as PNGs, with every problem reported together."""

@@ -63,7 +63,8 @@ def state(view: View) -> dict[str, Any]:
         "titles": view.titles,
         "problems": list(view.problems),
         "products": {lang: [{
-            "name": shown.name, "title": shown.title, "pictures": [{
+            "name": shown.name, "title": shown.title, "warnings": list(shown.warnings),
+            "pictures": [{
                 "url": f"/pictures/{lang}/{shown.name}/{shown.generation}/{p.name}",
                 "label": f"{p.doc} · {p.page}", "width": p.width, "height": p.height}
                 for p in shown.pictures]} for shown in products]
@@ -161,9 +162,17 @@ def report(view: View, verbosity: int) -> None:
     """One line per rebuild on the terminal; -q: problems only."""
     for problem in view.problems:
         print(f"error: {problem}", file=sys.stderr, flush=True)
+    for warning in warnings_drawn(view):
+        print(f"warning: {warning}", file=sys.stderr, flush=True)
     if verbosity >= 0 and not view.problems:
         drawn = ", ".join(view.changed) or "nothing changed"
         print(f"rebuilt: {drawn}", flush=True)
+
+
+def warnings_drawn(view: View) -> list[str]:
+    """The warnings of the products drawn by the last rebuild, each once."""
+    return sorted({w for lang, products in view.products.items() for shown in products
+                   if f"{lang}/{shown.name}" in view.changed for w in shown.warnings})
 
 
 def _interrupt(signum: int, frame: object) -> None:

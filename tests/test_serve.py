@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from printkit.resources import builtin
 from tests.browser import Browser, Serve, chromium
@@ -20,6 +21,7 @@ ALL_LOADED = """(() => {
 })()"""
 PRODUCTS = "[...document.querySelectorAll('section.product')].map(s => s.dataset.product)"
 BOARD_SOURCE = "document.querySelector('#product-board img').src"
+WARNINGS = "#product-chance ul.warnings"
 
 
 @pytest.fixture
@@ -85,6 +87,20 @@ def test_the_page_refreshes_itself_and_shows_located_errors(game: Path, server: 
         streets.write_text(good, "utf-8")
         browser.wait_for("document.getElementById('problems').hidden", "the error cleared")
         assert browser.evaluate("window.notReloaded") is True
+
+        # a back picture too coarse for a print shop: the build goes on, the page says so
+        (game / "art").mkdir()
+        Image.new("RGB", (900, 600), (40, 90, 160)).save(game / "art" / "back.png")
+        with (game / "game.toml").open("a", encoding="utf-8") as f:
+            f.write('\n[theme.backs]\nchance = "art/back.png"\n')
+        warned = browser.wait_for(f"document.querySelector({json.dumps(WARNINGS)})?.innerText",
+                                  "the warning")
+        assert "art/back.png' has 246 ppi" in warned
+        assert browser.evaluate("document.getElementById('problems').hidden") is True
     finally:
         browser.close()
-    assert "stopped" in server.stop()
+    output = server.stop()
+    assert "stopped" in output
+    warnings = [line for line in output.splitlines() if line.startswith("warning:")]
+    assert len(warnings) == 1, output  # said once, when the chance cards were drawn
+    assert "art/back.png' has 246 ppi" in warnings[0]
