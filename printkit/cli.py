@@ -358,7 +358,7 @@ def check(
         for problem in (p for code in codes for p in own_names(loaded, code)):
             typer.echo(f"own name: {problem}")
         run_build(game, lang, data, Path("output"), printing.options, config=printing.config,
-                  write=False)
+                  write=False, loaded=loaded)
     except PrintkitError as exc:
         fail(exc, "build would stop here")
         return

@@ -196,19 +196,20 @@ def warm_up() -> None:
 def build(name: str, langs: list[str], data: Path | None, out: Path, options: Options,
           progress: Progress = lambda _: None, config: Path | None = None,
           only: tuple[str, ...] = (), workers: int | None = None,
-          write: bool = True) -> list[Built]:
+          write: bool = True, loaded: AnyGame | None = None) -> list[Built]:
     """Build every product of a game (or those named in `only`) in each language and write
     them under out/. Products are laid out and rendered in parallel on up to `workers`
     cores (default: all); the files are the same bytes either way. Without `write`
     (printkit check) everything is done up to rendering, which finds no problems: the
-    same problems are raised and nothing is written.
+    same problems are raised and nothing is written; `loaded` is the game as `load` gave it
+    already (check reads it for its own report), used unless the cache holds it.
 
     Print settings: the built-ins, the game's [print] table, then the user's printkit.toml
     (`config`, or the usual places); home output goes to out/<game>/<lang>/, shop output
     to out/<game>/<lang>/shop-<vendor>/.
     """
     _, resolved, kits = prepare(name, langs, data, options, progress, config, only,
-                                workers)
+                                workers, loaded)
     try:
         files = run_jobs(kits, out, resolved, partial(product_files, draw=write), progress,
                          workers)
@@ -232,8 +233,8 @@ def make(name: str, langs: list[str], data: Path | None, out: Path, options: Opt
 
 def prepare(name: str, langs: list[str], data: Path | None, options: Options,
             progress: Progress = lambda _: None, config: Path | None = None,
-            only: tuple[str, ...] = (),
-            workers: int | None = None) -> tuple[GameInfo, Resolved, list[Kit]]:
+            only: tuple[str, ...] = (), workers: int | None = None,
+            loaded: AnyGame | None = None) -> tuple[GameInfo, Resolved, list[Kit]]:
     """The game loaded, its options resolved and its kits localised (of the products in
     `only`, if any), one per language asked for. The loaded and localised game is kept in
     printkit.cache, keyed by the content of the game's files, for the next build."""
@@ -244,7 +245,7 @@ def prepare(name: str, langs: list[str], data: Path | None, options: Options,
         progress(f"{found.game.id}: texts of {', '.join(found.codes)} as last built")
         resolved = settled(found.game, found.products, only, options, config)
     else:
-        game = load(name, data, langs)
+        game = loaded if loaded is not None else load(name, data, langs)
         info, products = GameInfo.of(game), tuple(system_of(game).products(game))
         resolved = settled(info, products, only, options, config)
         codes = languages_of(game, langs)

@@ -263,3 +263,26 @@ def test_serve_shows_its_first_view_from_what_a_build_kept(
     assert view.problems == ()
     assert [shown.name for shown in view.products["nl"]] == ["chance"]
     assert view.products["nl"][0].pictures == fresh.products["nl"][0].pictures
+
+
+def test_check_loads_the_game_once(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`printkit check` reads the game for its own report and hands it to the build it
+    runs, which so does not load it again (the cache is empty after a change)."""
+    from typer.testing import CliRunner
+
+    import printkit.pipeline
+    from printkit.cli import app
+
+    loads: list[str] = []
+    real = printkit.pipeline.load
+
+    def counted(name: str, *args: object, **kwargs: object) -> object:
+        loads.append(name)
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(printkit.pipeline, "load", counted)
+    monkeypatch.setenv("PRINTKIT_CACHE", "off")
+    result = CliRunner().invoke(app, ["check", "spankopoly", "--data", str(data)])
+    assert result.exit_code == 0, result.output
+    assert "spankopoly (nl): 0 missing" in result.output
+    assert loads == ["spankopoly"]
