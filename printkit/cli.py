@@ -357,11 +357,12 @@ def check(
             typer.echo(f"unused: {problem}")
         for problem in (p for code in codes for p in own_names(loaded, code)):
             typer.echo(f"own name: {problem}")
-        run_build(game, lang, data, Path("output"), printing.options, config=printing.config,
-                  write=False, loaded=loaded)
+        built = run_build(game, lang, data, Path("output"), printing.options,
+                          config=printing.config, write=False, loaded=loaded)
     except PrintkitError as exc:
         fail(exc, "build would stop here")
         return
+    warn(built)
     for code in codes:
         typer.echo(f"{loaded.id} ({code}): 0 missing, {len(unused[code])} unused")
 

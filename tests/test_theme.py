@@ -286,6 +286,10 @@ def test_a_picture_under_300_ppi_is_a_warning(tmp_path: Path) -> None:
     assert shown.exit_code == 0, shown.output
     assert [line for line in shown.stderr.splitlines() if line.startswith("warning:")] == \
         warnings  # preview says it too
+    checked = runner.invoke(app, ["check", "themed", "--data", str(tmp_path / "data")])
+    assert checked.exit_code == 0, checked.output
+    assert [line for line in checked.stderr.splitlines() if line.startswith("warning:")] == \
+        warnings  # and check, which builds without writing
 
 
 def png_claiming(width: int, height: int) -> bytes:
