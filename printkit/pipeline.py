@@ -8,6 +8,7 @@ all cores (printkit.workers).
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import dataclass, replace
@@ -238,6 +239,7 @@ def prepare(name: str, langs: list[str], data: Path | None, options: Options,
     """The game loaded, its options resolved and its kits localised (of the products in
     `only`, if any), one per language asked for. The loaded and localised game is kept in
     printkit.cache, keyed by the content of the game's files, for the next build."""
+    keep_modules()
     folder = find_game(name, data)
     entry = cache.key(folder, (tuple(langs), only, options.allow_missing))
     found = cache.read(entry)
@@ -257,6 +259,17 @@ def prepare(name: str, langs: list[str], data: Path | None, options: Options,
     if not only:  # a build of some products cannot tell what the others hold
         check_theme(resolved.theme, list(found.kits))
     return found.game, resolved, list(found.kits)
+
+
+def keep_modules() -> None:
+    """Once per process, before the first build: put every object alive now (the modules
+    of printkit and its libraries, which live as long as the process) out of the cycle
+    collector's sight, so that a full collection walks only what builds make. A small
+    build spends about a tenth of its time in collections, half of it walking modules.
+    Objects frozen stay until the process ends, so only the first build freezes: what a
+    long `serve` drops later is collected as usual."""
+    if gc.get_freeze_count() == 0:
+        gc.freeze()
 
 
 def settled(game: GameInfo, products: tuple[str, ...], only: tuple[str, ...],
