@@ -1,58 +1,63 @@
 """The tool's own labels (column heads, card captions) from gettext catalogs.
 
-Each language has templates/languages/<code>/messages.po; it is compiled with Babel when
-loaded. Message ids are English; plural forms follow the catalog's CLDR-derived header.
+Each language has templates/languages/<code>/messages.po, read by printkit.localise.po
+when it is loaded (no compiled .mo file). Message ids are English; plural forms follow the
+catalog's CLDR-derived header.
 """
 
 from __future__ import annotations
 
-import copy
 import difflib
-import io
-from dataclasses import dataclass, field
-from functools import lru_cache
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from functools import lru_cache, partial
 from gettext import c2py
 from pathlib import Path
 from string import Formatter
-from typing import Any
-
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import PoFileError, PoFileParser
-from babel.support import Translations
 
 from printkit.errors import PrintkitError, Problems
 from printkit.load.tables import file_problem
+from printkit.localise.po import Catalog, Message, Plurals, PoError, read
 
-MAX_PLURALS = 6  # CLDR: no language has more plural forms (Arabic has six)
+
+def _english_form(n: int) -> int:
+    return int(n != 1)
 
 
 @dataclass(frozen=True)
 class Labels:
-    """Translated labels of one language; `mark` flags a missing translation visibly."""
+    """Translated labels of one language (msgid -> its forms, by the plural rule);
+    `mark` flags a missing translation visibly."""
 
-    translations: Translations = field(compare=False)
+    texts: Mapping[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
+    form: Callable[[int], int] = field(default=_english_form, compare=False)
     missing: frozenset[str] = frozenset()
     mark: bool = False
     used: set[str] = field(default_factory=set, compare=False)  # message ids looked up
 
     def __call__(self, message: str, **values: object) -> str:
         self.used.add(message)
-        text = self.translations.gettext(message)
+        forms = self.texts.get(message)
+        text = forms[0] if forms and forms[0] else message
         if message in self.missing and self.mark:
             text = f"[{text}]"
         return text.format(**values) if values else text
 
     def plural(self, singular: str, plural: str, n: int, **values: object) -> str:
         self.used.add(singular)
-        text = self.translations.ngettext(singular, plural, n)
+        forms, index = self.texts.get(singular, ()), self.form(n)
+        text = forms[index] if index < len(forms) and forms[index] else \
+            (singular, plural)[min(index, 1)] if forms else (singular if n == 1 else plural)
         if singular in self.missing and self.mark:
             text = f"[{text}]"
         return text.format(n=n, **values)
 
 
-def read_catalog(path: Path, locale: str, problems: Problems) -> Catalog | None:
-    """Parse a .po file; a syntax error is a located problem."""
+def read_catalog(path: Path, locale: str, problems: Problems,
+                 plurals: Plurals | None = None) -> Catalog | None:
+    """Parse a .po file; a syntax error is a located problem. A header without
+    Plural-Forms takes `plurals` (a game's few changed labels: those of the catalog they
+    change), or else the language's own."""
     if not path.exists():
         problems.add(problems.where(path), "missing label catalog; copy messages.pot here as"
                      " messages.po and translate it")
@@ -63,65 +68,60 @@ def read_catalog(path: Path, locale: str, problems: Problems) -> Catalog | None:
         return None
     try:
         stat = path.stat()
-        catalog = _parsed(str(path), locale, stat.st_mtime_ns, stat.st_size)
+        catalog = _parsed(str(path), stat.st_mtime_ns, stat.st_size, plurals or locale)
     except OSError as exc:  # unreadable, or gone since it was found
         problems.add(problems.where(path), f"cannot read the file ({exc.strerror or exc})")
         return None
-    except PoFileError as exc:
-        message = str(exc).removesuffix(f" on {exc.lineno}")
-        problems.add(problems.where(path, exc.lineno + 1), f"malformed catalog: {message}")
+    except PoError as exc:
+        problems.add(problems.where(path, exc.line), f"malformed catalog: {exc}")
         return None
-    except (ValueError, LookupError) as exc:  # UnicodeDecodeError is a ValueError
-        key = b"Plural-Forms" if type(exc) is ValueError else b"charset"
+    except (ValueError, LookupError) as exc:
+        key = b"Plural-Forms" if isinstance(exc, ValueError) else b"charset"
         problems.add(problems.where(path, _header_line(path, key)), "malformed catalog "
                      f"header: {exc}; copy the header of templates/languages/nl/messages.po")
         return None
     if not check_plural_forms(catalog, path, problems):
         return None
-    for line, first, key in getattr(catalog, "duplicates", []):
-        problems.add(problems.where(path, line, _shown_id(key)), f"this msgid is defined "
+    for line, first, msgid in duplicates(catalog):
+        problems.add(problems.where(path, line, _shown_id(msgid)), f"this msgid is defined "
                      f"twice (first at line {first}); keep one translation")
     check_placeholders(catalog, path, problems)
     return catalog
 
 
-def _shown_id(key: object) -> str:
-    text = str(key[0] if isinstance(key, tuple) else key)
+def _language_plurals(locale: str) -> Plurals:
+    """The plural forms gettext uses for a language (from Babel's table of them)."""
+    from babel.messages.plurals import get_plural
+
+    rule = get_plural(locale)
+    return rule.num_plurals, rule.plural_expr
+
+
+def duplicates(catalog: Catalog) -> list[tuple[int, int, str]]:
+    """(line, line of the first, msgid) of each message whose msgid and context an
+    earlier one has."""
+    first: dict[tuple[str | None, str], int] = {}
+    result = []
+    for message in catalog.messages:
+        key = (message.context, message.id)
+        if message.id and key in first:
+            result.append((message.line, first[key], message.id))
+        first.setdefault(key, message.line)
+    return result
+
+
+def _shown_id(text: str) -> str:
     return text if len(text) <= 60 else text[:59] + "…"
 
 
-class _Catalog(Catalog):
-    """A catalog that refuses more plural forms than any language has (Babel makes a list
-    of that many strings for every plural message)."""
-
-    def __init__(self, locale: str) -> None:
-        super().__init__(locale=locale)
-        self.duplicates: list[tuple[int, int, object]] = []  # (line, first line, msgid)
-
-    def __setitem__(self, id: str | tuple[str, ...] | list[str],
-                    message: Any) -> None:
-        key = self._key_for(id, message.context)
-        first = self._messages.get(key)
-        if id and first is not None:
-            self.duplicates.append((message.lineno or 0, first.lineno or 0, id))
-        super().__setitem__(id, message)
-
-    @property
-    def num_plurals(self) -> int:
-        n = super().num_plurals
-        if not 1 <= n <= MAX_PLURALS:
-            raise ValueError(f"Plural-Forms: nplurals={n}; a language has 1 to "
-                             f"{MAX_PLURALS} plural forms")
-        return n
-
-
 @lru_cache(maxsize=32)
-def _parsed(path: str, locale: str, mtime: int, size: int) -> Catalog:
-    """A .po file parsed once per process (checking and building both read it)."""
-    catalog = _Catalog(locale=locale)
+def _parsed(path: str, mtime: int, size: int, plurals: Plurals | str) -> Catalog:
+    """A .po file parsed once per process (checking and building both read it); a header
+    without Plural-Forms takes `plurals`, or those of the language `plurals` names."""
     with open(path, "rb") as fh:
-        PoFileParser(catalog, abort_invalid=True).parse(fh)
-    return catalog
+        data = fh.read()
+    return read(data, partial(_language_plurals, plurals) if isinstance(plurals, str)
+                else plurals)
 
 
 def _header_line(path: Path, key: bytes = b"Plural-Forms") -> int:
@@ -136,7 +136,7 @@ def _header_line(path: Path, key: bytes = b"Plural-Forms") -> int:
 def check_plural_forms(catalog: Catalog, path: Path, problems: Problems) -> bool:
     """The plural= expression must give a form that exists for every count (gettext would
     fail on a division by zero, and print the English text for a form that is missing)."""
-    n, expr = catalog.num_plurals, catalog.plural_expr
+    n, expr = catalog.plurals
     shown = expr if len(expr) <= 60 else expr[:59] + "…"
     where = problems.where(path, _header_line(path), "Plural-Forms")
     try:
@@ -165,18 +165,13 @@ def fields(text: str) -> set[str]:
 def check_placeholders(catalog: Catalog, path: Path, problems: Problems) -> None:
     """A translation may use only the placeholders of its English text, written plainly;
     the English text's own placeholders must be plain and paired, and no text may hold a
-    NUL character (a compiled catalog separates texts with it)."""
-    for message in catalog:
-        ids = _forms(message.id)
-        strings = _forms(message.string)
+    NUL character."""
+    for message in catalog.messages:
+        ids, strings = message.ids, message.strings
         if not ids[0]:
             continue
-        where = problems.where(path, message.lineno or 0, _shown_id(ids[0]))
-        if len(ids) > 2:
-            problems.add(where, "more than one msgid_plural; a message has one msgid and "
-                         "at most one msgid_plural")
-            continue
-        if any("\0" in text for text in (*ids, *strings) if text):
+        where = problems.where(path, message.line, _shown_id(ids[0]))
+        if any("\0" in text for text in (*ids, *strings)):
             problems.add(where, "a NUL character (\\0) in the text; remove it")
             continue
         try:
@@ -194,7 +189,7 @@ def check_placeholders(catalog: Catalog, path: Path, problems: Problems) -> None
             continue  # printed as written, braces and all
         for text in strings:
             try:
-                used = fields(text or "")
+                used = fields(text)
             except ValueError:
                 problems.add(where, "a { or } without its partner in the translation; write a "
                              "brace itself as {{ or }}")
@@ -207,26 +202,12 @@ def check_placeholders(catalog: Catalog, path: Path, problems: Problems) -> None
 
 def untranslated(catalog: Catalog) -> list[tuple[str, int]]:
     """Message ids without a translation (or marked fuzzy), with their line numbers."""
-    result = []
-    for message in catalog:
-        if not message.id:
-            continue
-        strings = _forms(message.string)
-        if message.fuzzy or not all(strings):
-            result.append((_forms(message.id)[0], message.lineno or 0))
-    return result
+    return [(m.id, m.line) for m in catalog.messages if m.id and not m.translated]
 
 
 def english_labels() -> Labels:
     """The tool's labels as written in the code (English): for a language without a catalog."""
-    return Labels(Translations())
-
-
-def _forms(value: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
-    """A message's id or string as its forms (one, or singular and plurals; none is "")."""
-    if value is None:
-        return ("",)
-    return (value,) if isinstance(value, str) else tuple(value)
+    return Labels()
 
 
 def read_catalogs(paths: tuple[Path, ...], locale: str, problems: Problems) -> Catalog | None:
@@ -234,46 +215,48 @@ def read_catalogs(paths: tuple[Path, ...], locale: str, problems: Problems) -> C
     that changes a few labels) put over it; a label the first does not have is a problem
     of the later one."""
     base = read_catalog(paths[0], locale, problems)
-    overlays = [(path, read_catalog(path, locale, problems)) for path in paths[1:]]
+    plurals = base.plurals if base is not None else None
+    overlays = [(path, read_catalog(path, locale, problems, plurals)) for path in paths[1:]]
     if base is None or any(c is None for _, c in overlays):
         return None
     reported = {(p.where.path, p.where.line) for p in problems.items}  # each problem once
-    merged = _Catalog(locale=locale)
-    merged.mime_headers = base.mime_headers
-    for message in base:
-        if message.id:
-            merged[message.id] = copy.copy(message)
+    merged = {(m.context, m.id): m for m in base.messages if m.id}
     for path, overlay in overlays:
         assert overlay is not None
-        for message in overlay:
-            if not message.id or message.fuzzy or not all(
-                    message.string if isinstance(message.string, tuple) else (message.string,)):
+        for message in overlay.messages:
+            if not message.id or not message.translated:
                 continue  # not translated here: the built-in label stays
-            key = str(message.id[0] if isinstance(message.id, (tuple, list)) else message.id)
-            if (problems.where(path).path, message.lineno or 0) in reported:
+            if (problems.where(path).path, message.line) in reported:
                 continue  # already named for what is wrong with it
-            if base.get(message.id) is None:
-                close = difflib.get_close_matches(key, [str(m.id) for m in base if m.id], 1)
+            if (message.context, message.id) not in merged:
+                close = difflib.get_close_matches(message.id, [m.id for m in base.messages
+                                                               if m.id], 1)
                 hint = f"did you mean '{close[0]}'?" if close else "copy the msgid from " \
                     "the language's built-in messages.po"
-                problems.add(problems.where(path, message.lineno or 0, key), "the built-in labels "
-                             f"have no such msgid; {hint}")
+                problems.add(problems.where(path, message.line, message.id), "the built-in "
+                             f"labels have no such msgid; {hint}")
                 continue
-            del merged[message.id]  # setting an existing message would keep its string
-            merged[message.id] = copy.copy(message)
-    return merged
+            merged[message.context, message.id] = message
+    return replace(base, messages=tuple(merged.values()))
 
 
 def load_labels(paths: Path | tuple[Path, ...], locale: str,
                 mark_missing: bool = False) -> Labels:
-    """Compile a catalog (and the game's changes to it) with Babel; return its labels."""
+    """Read a catalog (and the game's changes to it); return its labels."""
     paths = (paths,) if isinstance(paths, Path) else paths
     problems = Problems(paths[-1].parent.parent)
     catalog = read_catalogs(paths, locale, problems)
     if catalog is None or problems:
         raise PrintkitError(problems.items)
-    buffer = io.BytesIO()
-    write_mo(buffer, catalog, use_fuzzy=False)
-    buffer.seek(0)
+    texts = {m.id: _shown_forms(m) for m in catalog.messages
+             if m.context is None and not m.fuzzy and any(m.strings)}
     missing = frozenset(key for key, _ in untranslated(catalog))
-    return Labels(Translations(buffer), missing, mark_missing)
+    return Labels(texts, c2py(catalog.plurals[1]), missing, mark_missing)
+
+
+def _shown_forms(message: Message) -> tuple[str, ...]:
+    """A message's translated forms; a form left empty is the English one (singular for
+    the first form, plural for the others)."""
+    english = message.ids
+    return tuple(text or english[min(i, len(english) - 1)]
+                 for i, text in enumerate(message.strings))

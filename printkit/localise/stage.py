@@ -168,12 +168,11 @@ def _check(system: Words, game: AnyGame, code: str,
             if message in labels.used:
                 missing.append(Problem(problems.where(lang.catalog, line, message),
                                        "untranslated label; fill in its msgstr"))
-        for message in sorted(labels.used):
-            if catalog.get(message) is None:
-                missing.append(Problem(problems.where(lang.catalog, 0, message),
-                                       "label missing from the catalog; add it (its msgid "
-                                       "is in printkit's templates/messages.pot) and "
-                                       "translate it"))
+        known = {m.id for m in catalog.messages if m.context is None}
+        for message in sorted(labels.used - known):
+            missing.append(Problem(problems.where(lang.catalog, 0, message),
+                                   "label missing from the catalog; add it (its msgid is "
+                                   "in printkit's templates/messages.pot) and translate it"))
     missing.extend(p for p in problems.items)
     return TextReport(tuple(dict.fromkeys(missing)), tuple(unused)), kit
 
