@@ -100,6 +100,8 @@ def test_the_header_names_the_encoding_and_the_plural_forms() -> None:
     assert catalog.messages[1].strings == ("Straße",)
     assert catalog.plurals == (3, "(n==1 ? 0 : 1)")
     assert catalog.headers["content-type"] == "text/plain; charset=latin-1"
+    with_bom = read(b"\xef\xbb\xbf" + (HEADER + 'msgid "A"\nmsgstr "\u00e9"\n').encode())
+    assert with_bom.messages[1].strings == ("\u00e9",)  # as some editors save UTF-8
     with pytest.raises(LookupError, match="unknown encoding: klingon"):
         read(HEADER.replace("utf-8", "klingon").encode())
     for count in ("0", "7", "x", "99999999999"):

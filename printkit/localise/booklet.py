@@ -1,51 +1,25 @@
 """The rule booklet's text: data/<game>/rules/<lang>.md rendered in the sandbox and read as
-Markdown (printkit.localise.markup), with the game's generated tables."""
+Markdown (printkit.localise.markup), with the game's generated tables. Imported only when
+a rule booklet is made (printkit.localise.assemble)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from jinja2 import TemplateSyntaxError
 
-from printkit import __version__
 from printkit.errors import Problems
 from printkit.load.tables import read_text
 from printkit.localise.catalog import Labels
-from printkit.localise.kit import Kit, Making, chosen
 from printkit.localise.kit_booklet import BookletText
 from printkit.localise.markup import TABLE, Rows, parse
 from printkit.localise.sandbox import compiled_template, render_bounded, run_bounded
 from printkit.localise.wording import Wording
-from printkit.model import AnyGame
 
 
 def rules_file(w: Wording, code: str) -> Path:
     return w.game.folder / "rules" / f"{code}.md"
-
-
-def has_rules(game: AnyGame) -> bool:
-    """A game has a rule booklet when its source language has a rules file (one that is
-    not a regular file is reported when read)."""
-    return (game.folder / "rules" / f"{game.source_language}.md").exists()
-
-
-def with_rules(game: AnyGame, products: tuple[str, ...]) -> tuple[str, ...]:
-    """A game's products, and last its rule booklet when it has one."""
-    return (*products, *(("rules",) if has_rules(game) else ()))
-
-
-def kit(game: AnyGame, w: Wording, _: Labels, makers: dict[str, Making], only: tuple[str, ...],
-        rules: Callable[[], tuple[dict[str, Rows], dict[str, Any]]]) -> Kit:
-    """The kit of a game in the language of `w` and `_`: the products of `makers` and, when
-    the game has rules, its rule booklet with the tables and values `rules` gives; every
-    product, or those named in `only`."""
-    if has_rules(game):
-        makers = {**makers,
-                  "rules": lambda: (_("Rules"), booklet(w, _, *rules(), w.problems))}
-    return Kit(game.id, w.lang.code, w.text("game", "title"), f"printkit {__version__}",
-               chosen(makers, only))
 
 
 def booklet(w: Wording, _: Labels, tables: dict[str, Rows], context: dict[str, Any],

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from printkit.localise.assemble import kit, with_rules
 from printkit.localise.board import board_text
-from printkit.localise.booklet import kit, with_rules
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import CardText, Deck, Kit, Making, Para, Row, Table
 from printkit.localise.kit_board import BoardText, SquareText

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any, TypeVar
 
+from printkit.localise.assemble import kit, with_rules
 from printkit.localise.board import board_text
-from printkit.localise.booklet import kit, with_rules
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import Block, CardText, Deck, Heading, Kit, Making, Para, Row
 from printkit.localise.kit_board import BoardText, SquareText

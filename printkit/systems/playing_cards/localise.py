@@ -10,7 +10,7 @@ from typing import Any
 
 from babel.lists import format_list
 
-from printkit.localise.booklet import kit, with_rules
+from printkit.localise.assemble import kit, with_rules
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import CardText, Deck, Heading, Kit, Making, Para, Table
 from printkit.localise.kit_sheets import LedgerText

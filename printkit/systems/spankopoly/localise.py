@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from printkit.localise.board import board_text
-from printkit.localise.booklet import kit, with_rules
+from typing import TYPE_CHECKING
+
+from printkit.localise.assemble import kit, with_rules
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import Block, CardText, Deck, Heading, Kit, Making, Para, Row
-from printkit.localise.kit_board import BoardText, SquareText
-from printkit.localise.kit_sheets import LinesSet, LinesText, RoundText, ScorepadText
 from printkit.localise.wording import Wording
 from printkit.model import Stake
 from printkit.systems.spankopoly.model import ChanceCard, Game, Street
 from printkit.systems.spankopoly.wording import SpankWording
+
+if TYPE_CHECKING:  # the texts of the board and sheets: imported by the builds that make them
+    from printkit.localise.kit_board import BoardText, SquareText
+    from printkit.localise.kit_sheets import LinesSet, ScorepadText
 
 ENTRIES_PER_ROUND = 3
 
@@ -58,7 +61,7 @@ def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> K
         "deeds": lambda: (_("Title deeds"), deeds(game, w, _)),
         "chance": lambda: (_("Chance cards"), chance(game, w, _)),
         "scorepad": lambda: (_("Score sheet"), scorepad(game, w, _)),
-        "lines": lambda: (_("Penalty lines"), LinesSet(tuple(lines(game, w, _)))),
+        "lines": lambda: (_("Penalty lines"), lines(game, w, _)),
     }
     return kit(game, w, _, makers, only, lambda: (tables(game, w, _), rules_context(game, w)))
 
@@ -73,6 +76,8 @@ def stake_text(w: SpankWording, stake: Stake) -> str:
 
 def square_text(game: Game, w: SpankWording, _: Labels, position: int, kind: str,
                 ref: str) -> SquareText:
+    from printkit.localise.kit_board import SquareText
+
     if kind == "street":
         street = game.street[ref]
         g = game.group[street.group]
@@ -97,6 +102,8 @@ def square_text(game: Game, w: SpankWording, _: Labels, position: int, kind: str
 
 
 def board(game: Game, w: SpankWording, _: Labels) -> BoardText:
+    from printkit.localise.board import board_text
+
     return board_text(game, w, lambda s: square_text(game, w, _, s.position, s.kind, s.ref),
                       ((w.text("squares", "chance"), game.cards.chance_colour),))
 
@@ -209,6 +216,8 @@ def chance(game: Game, w: SpankWording, _: Labels) -> Deck:
 
 
 def scorepad(game: Game, w: SpankWording, _: Labels) -> ScorepadText:
+    from printkit.localise.kit_sheets import RoundText, ScorepadText
+
     rounds = []
     for n in range(1, game.rules.rounds + 1):
         state = game.state_of_round(n)
@@ -235,12 +244,14 @@ def scorepad(game: Game, w: SpankWording, _: Labels) -> ScorepadText:
         place_labels=tuple(w.ordinal(n) for n in range(1, game.players[1] + 1)))
 
 
-def lines(game: Game, w: SpankWording, _: Labels) -> list[LinesText]:
-    return [LinesText(
+def lines(game: Game, w: SpankWording, _: Labels) -> LinesSet:
+    from printkit.localise.kit_sheets import LinesSet, LinesText
+
+    return LinesSet(tuple(LinesText(
         line.id, w.text("squares", "penalty_lines"), w.text("penalty_lines", line.id, "text"),
         _("Write this line exactly, as many times as you rolled."),
         _("Buy off: {strokes} per line", strokes=w.strokes(line.buyoff, line.implement)),
-        _("Name")) for line in game.penalty_lines]
+        _("Name")) for line in game.penalty_lines))
 
 
 def tables(game: Game, w: SpankWording, _: Labels) -> dict[str, tuple[tuple[str, ...], ...]]:
