@@ -26,8 +26,8 @@ def _english_form(n: int) -> int:
 
 @dataclass(frozen=True)
 class Labels:
-    """Translated labels of one language (msgid -> its forms, by the plural rule);
-    `mark` flags a missing translation visibly."""
+    """Translated labels of one language (msgid -> its forms, none empty, chosen by the
+    plural rule `form`); `mark` flags a missing translation visibly."""
 
     texts: Mapping[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
     form: Callable[[int], int] = field(default=_english_form, compare=False)
@@ -38,16 +38,16 @@ class Labels:
     def __call__(self, message: str, **values: object) -> str:
         self.used.add(message)
         forms = self.texts.get(message)
-        text = forms[0] if forms and forms[0] else message
+        text = forms[0] if forms else message
         if message in self.missing and self.mark:
             text = f"[{text}]"
         return text.format(**values) if values else text
 
     def plural(self, singular: str, plural: str, n: int, **values: object) -> str:
         self.used.add(singular)
-        forms, index = self.texts.get(singular, ()), self.form(n)
-        text = forms[index] if index < len(forms) and forms[index] else \
-            (singular, plural)[min(index, 1)] if forms else (singular if n == 1 else plural)
+        forms = self.texts.get(singular)
+        index = self.form(n) if forms else _english_form(n)
+        text = forms[index] if forms and index < len(forms) else (singular, plural)[min(index, 1)]
         if singular in self.missing and self.mark:
             text = f"[{text}]"
         return text.format(n=n, **values)

@@ -139,7 +139,7 @@ class _Reader:
         """Close the entry being read, if it has a msgid."""
         entry, self.entry = self.entry, _Entry()
         if not entry.ids:
-            if entry.into is not None or entry.context is not None:
+            if entry.context is not None:
                 raise PoError(entry.line, "msgctxt without a msgid; add the msgid below it")
             return
         if not self.messages and entry.context is None and not "".join(entry.ids[0]):
@@ -182,7 +182,7 @@ class _Reader:
             entry.line, entry.context = number, [value]
             entry.into = entry.context
         elif keyword == "msgid":
-            if not entry.context:
+            if entry.context is None:
                 entry.line = number
             entry.ids = [[value]]
             entry.into = entry.ids[0]
