@@ -129,7 +129,7 @@ class _Reader:
 
     def __init__(self, plurals: Plurals | Callable[[], Plurals]) -> None:
         self.default = plurals  # unless the header names its own
-        self.plurals: Plurals | None = None  # known at the first entry
+        self.plurals: Plurals | None = None  # the header's, else the default once needed
         self.charset = "utf-8"  # until the header names its own
         self.headers: dict[str, str] = {}
         self.messages: list[Message] = []
@@ -146,7 +146,7 @@ class _Reader:
             message = entry.message(1)  # the header
             self.headers = header_fields(message.strings[0])
             self.charset = _charset(self.headers)
-            self.plurals = _plurals(self.headers, self.default)
+            self.plurals = _plurals(self.headers)
         else:
             message = entry.message(self.forms()[0])
         self.messages.append(message)
@@ -232,11 +232,11 @@ def _quoted(number: int, text: str) -> str:
     return unescape(text)
 
 
-def _plurals(headers: dict[str, str], default: Plurals | Callable[[], Plurals]) -> Plurals:
-    """The header's nplurals and plural rule (the default if it has no Plural-Forms);
+def _plurals(headers: dict[str, str]) -> Plurals | None:
+    """The header's nplurals and plural rule (None if it has no Plural-Forms);
     ValueError if nplurals is no number from 1 to MAX_PLURALS."""
     if "plural-forms" not in headers:
-        return default() if callable(default) else default
+        return None
     rule = params(headers["plural-forms"])
     value = rule.get("nplurals", str(DEFAULT_PLURALS[0]))
     try:
