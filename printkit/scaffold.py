@@ -16,12 +16,14 @@ import os
 import re
 import shutil
 import tempfile
+import textwrap
 import tomllib
 from pathlib import Path
 
 from printkit.errors import PrintkitError
 from printkit.load.paths import walk
 from printkit.load.tables import key_lines, outside_strings
+from printkit.localise.languages import load_languages
 from printkit.pipeline import languages_of, load, system_of
 from printkit.resources import GAME_NAME, GAME_NAME_MAX
 from printkit.write import inside
@@ -65,6 +67,7 @@ def new_game(name: str, source: str, data: Path | None,
         keep_languages(staging, game.languages, codes)
         name_once(staging, codes[0])
         annotate(staging, field_docs(system_of(game).fields))
+        describe_copy(staging / "README.md", f"{name} --from {source}", codes)
         os.rename(staging, target)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
@@ -150,6 +153,30 @@ def name_once(folder: Path, source: str) -> None:
                 lines[number - 1] = (f"# {lines[number - 1].strip()}  # own name in this "
                                      f"language; without it, the name in text/{source}.toml")
         path.write_text("\n".join(lines) + "\n", "utf-8")
+
+
+COPY_NOTE = "This copy was made with `printkit new "
+
+
+def describe_copy(readme: Path, command: str, codes: list[str]) -> None:
+    """Say in the copy's README, below its first paragraph, which languages the copy has:
+    the rest of it describes the game copied, whose source language may be another. (A
+    copy of a copy gets its own paragraph instead of the one it had.)"""
+    if not readme.is_file():
+        return
+    names = {code: lang.name for code, lang in load_languages().items()}
+    called = [f"{names.get(code, code)} (`{code}`)" for code in codes]
+    rest = called[1:]
+    others = " and ".join([", ".join(rest[:-1]), rest[-1]] if len(rest) > 1 else rest)
+    note = textwrap.fill(
+        f"{COPY_NOTE}{command}`. Its source language is "
+        f"{called[0]}: its names and texts are in `text/{codes[0]}.toml`, its rules in "
+        f"`rules/{codes[0]}.md`." + (f" It also offers {others}." if others else ""), 90)
+    paragraphs = [p for p in readme.read_text("utf-8-sig").split("\n\n")
+                  if not p.startswith(COPY_NOTE)]
+    at = next((n for n, p in enumerate(paragraphs) if p.startswith("## ")), len(paragraphs))
+    paragraphs.insert(at, note)
+    readme.write_text("\n\n".join(p.strip("\n") for p in paragraphs) + "\n", "utf-8")
 
 
 def with_value(line: str, value: str) -> str:

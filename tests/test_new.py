@@ -4,6 +4,7 @@ and that never overwrites a folder or lands outside the data folder."""
 from __future__ import annotations
 
 import csv
+import re
 import tomllib
 from pathlib import Path
 
@@ -156,3 +157,33 @@ def test_new_with_languages_keeps_those_the_first_the_source(workdir: Path) -> N
     result = runner.invoke(app, ["build", "y", "--lang", "all", "--out", "out"])
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (workdir / "out" / "y").iterdir()) == ["da", "nb"]
+
+
+@pytest.mark.parametrize("source", ["klassiek", "koebstad", "spankopoly", "antimonopoly",
+                                    "kortmonopol"])
+def test_the_copys_readme_names_its_own_language_files(workdir: Path, source: str) -> None:
+    """A copy in other languages than the original's: its README says which they are,
+    and every text, rules or labels file of one language it names is in the copy."""
+    result = runner.invoke(app, ["new", "z", "--from", source, "--lang", "da", "-l", "nb"])
+    assert result.exit_code == 0, result.output
+    folder = workdir / "data" / "z"
+    readme = (folder / "README.md").read_text("utf-8")
+    said = " ".join(readme.split())
+    assert ("This copy was made with `printkit new z --from " + source + "`. Its source "
+            "language is Dansk (`da`): its names and texts are in `text/da.toml`, its rules in "
+            "`rules/da.md`. It also offers Norsk bokmål (`nb`).") in said
+    assert readme.index("This copy was made") < readme.index("\n## ")
+    named = set(re.findall(r"\b(?:text|rules|languages)/[a-z]{2}(?:\.toml|\.md|/[\w.]+)", readme))
+    assert {"text/da.toml", "rules/da.md"} <= named
+    assert all((folder / n).exists() or n.startswith("languages/") for n in named), named
+
+
+def test_a_copy_of_a_copy_says_only_what_it_is(workdir: Path) -> None:
+    for name, source, langs in (("a", "klassiek", ["nb", "nl"]), ("b", "a", ["nl"])):
+        result = runner.invoke(app, ["new", name, "--from", source,
+                                     *(f"--lang={lang}" for lang in langs)])
+        assert result.exit_code == 0, result.output
+    readme = (workdir / "data" / "b" / "README.md").read_text("utf-8")
+    assert readme.count("This copy was made") == 1
+    assert "made with `printkit new b --from a`. Its source language is Nederlands" in \
+        " ".join(readme.split())
