@@ -5,3 +5,6 @@ each stage is a subpackage and hands frozen values to the next.
 """
 
 __version__ = "0.1.0"
+
+# What Ctrl-C prints, from the entry point or from a command that was stopped.
+INTERRUPTED = "interrupted; the previous files are unchanged."

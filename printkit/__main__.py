@@ -14,7 +14,7 @@ import os
 import signal
 import sys
 
-INTERRUPTED = "interrupted; the previous files are unchanged."
+from printkit import INTERRUPTED
 
 
 def main() -> None:

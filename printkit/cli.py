@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from printkit import __version__
+from printkit import INTERRUPTED, __version__
 from printkit.cli_options import (
     ColorOpt,
     ConfigOpt,
@@ -84,8 +84,6 @@ def fail(error: PrintkitError, outcome: str = "nothing was written") -> None:
 
 def interrupted() -> None:
     """Ctrl-C: the previous output is as it was (printkit.write), no traceback."""
-    from printkit.__main__ import INTERRUPTED
-
     typer.echo(INTERRUPTED, err=True)
     raise typer.Exit(130)
 

@@ -240,7 +240,7 @@ def test_ctrl_c_at_any_moment_ends_an_all_language_build_cleanly(tmp_path: Path)
     import random
     import time
 
-    from printkit.__main__ import INTERRUPTED
+    from printkit import INTERRUPTED
 
     copy_game("spankopoly", tmp_path / "data")
     build("spankopoly", ["all"], tmp_path / "data", tmp_path / "out", Options())

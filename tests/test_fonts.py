@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from reportlab.pdfbase.ttfonts import TTFontFile
 
-from printkit.layout import fonts, truetype
+from printkit import truetype
+from printkit.layout import fonts
 
 
 @pytest.mark.parametrize("role", sorted(fonts.FILES))

@@ -2,6 +2,10 @@
 
 - A stage (load, validate, localise, layout, impose, render) never imports a game system:
   the pipeline hands the system to it.
+- A stage imports only itself and the stages before it: what a later stage needs from an
+  earlier one is handed down, and a helper two stages share lives below both.
+- Nothing imports the entry point (`printkit.__main__`), and only it imports the command
+  line (`printkit.cli`).
 - Only render/ imports reportlab.
 - Only the localise stage imports jinja2 and babel: printkit/localise/ and the localise
   module of each system.
@@ -62,6 +66,20 @@ def test_a_stage_never_imports_a_game_system(stage: str) -> None:
     offenders = [f"{name(p)} imports {m}" for p in sorted((PACKAGE / stage).rglob("*.py"))
                  for m in sorted(imports(p)) if m.startswith("printkit.systems")]
     assert offenders == []
+
+
+@pytest.mark.parametrize("stage", STAGES[:-1])
+def test_a_stage_never_imports_a_later_stage(stage: str) -> None:
+    later = STAGES[STAGES.index(stage) + 1:]
+    offenders = [f"{name(p)} imports {m}" for p in sorted((PACKAGE / stage).rglob("*.py"))
+                 for m in sorted(imports(p)) for s in later
+                 if m == f"printkit.{s}" or m.startswith(f"printkit.{s}.")]
+    assert offenders == []
+
+
+def test_nothing_imports_the_command_line() -> None:
+    assert broken(lambda p: False, "printkit.__main__") == []
+    assert broken(lambda p: name(p) == "printkit/__main__.py", "printkit.cli") == []
 
 
 def test_only_render_imports_reportlab() -> None:

@@ -346,7 +346,7 @@ def test_a_font_printkit_cannot_embed_is_refused(tmp_path: Path, content: bytes 
                                                  expected: str) -> None:
     game = themed_game(tmp_path / "data")
     if content == "restricted":  # DejaVu Serif with its fsType set to "restricted licence"
-        from printkit.layout.truetype import tables
+        from printkit.truetype import tables
 
         data = bytearray(SERIF.read_bytes())
         struct.pack_into(">H", data, tables(bytes(data))[b"OS/2"] + 8, 0x0002)

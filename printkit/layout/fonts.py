@@ -1,7 +1,7 @@
 """The fonts per role (regular, bold, italic, and numbers: bold unless chosen): the bundled
 family, or the files a theme chooses; advance widths and glyph coverage.
 
-Widths come straight from the fonts' hmtx tables (printkit.layout.truetype), in the same
+Widths come straight from the fonts' hmtx tables (printkit.truetype), in the same
 1/1000 em units the PDF writer uses, so measured text is exactly as wide as printed text.
 
 The fonts of a build are chosen for the job that lays out and renders it (`using`): the
@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
 
-from printkit.layout.truetype import advances, character_map
 from printkit.resources import FONTS
+from printkit.truetype import advances, character_map
 
 FILES = {
     "regular": "DejaVuSansCondensed.ttf",

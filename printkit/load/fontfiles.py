@@ -11,8 +11,8 @@ import struct
 from pathlib import Path
 
 from printkit.errors import Problems, Where
-from printkit.layout.truetype import advances, character_map, tables
 from printkit.load.paths import names_a_file_inside
+from printkit.truetype import advances, character_map, tables
 
 MAX_BYTES = 32 * 1024 * 1024
 TRUETYPE = (b"\x00\x01\x00\x00", b"true")

@@ -1,8 +1,9 @@
 """Advance widths and the Unicode character map of a TrueType font, read straight from its
 tables (the OpenType spec: head, hhea, maxp, hmtx and cmap formats 12 and 4).
 
-This is all layout needs of a font, and reading it directly takes a few milliseconds
-where a general font library spends tens on importing itself and decoding the tables.
+This is all layout needs of a font, and what load checks of a chosen font file; reading it
+directly takes a few milliseconds where a general font library spends tens on importing
+itself and decoding the tables. Both stages use it, so it lives below them.
 """
 
 from __future__ import annotations
