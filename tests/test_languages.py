@@ -136,6 +136,19 @@ def test_a_name_given_once_is_every_languages_own_unless_overridden(tmp_path: Pa
         in " ".join(out.split())
 
 
+def test_check_says_when_a_languages_own_name_is_the_source_languages(tmp_path: Path) -> None:
+    """A name copied into another language unchanged would not follow a rename."""
+    game = tmp_path / "data" / "spankopoly"
+    shutil.copytree(ROOT / "data" / "spankopoly", game)
+    text = game / "text" / "nb.toml"
+    text.write_text(text.read_text("utf-8").replace('name = "Alkoven"', 'name = "Bedstede"'),
+                    "utf-8")
+    code, out = run("check", "--data", str(game.parent), "--lang", "nb")
+    assert code == 0, out
+    assert ("streets.box_bed.name: 'Bedstede', as in text/nl.toml; it stays when the name "
+            "there changes (remove it here to follow a rename)") in " ".join(out.split())
+
+
 def test_a_build_reads_only_the_text_files_of_its_languages(tmp_path: Path) -> None:
     """A broken Danish text does not stop a Dutch build; a build or check that includes
     Danish reports it, with its line."""

@@ -191,10 +191,14 @@ def own_names(game: AnyGame, code: str) -> tuple[Problem, ...]:
     found = []
     for key in sorted(name_keys(game)):
         own, given = _value(text, key), _value(source, key)
-        if isinstance(own, str) and isinstance(given, str):
-            found.append(Problem(problems.where(text.path, _line(text, key), ".".join(key)),
-                                 f"{own!r} in this language ({given!r} in text/"
-                                 f"{game.source_language}.toml)"))
+        if not (isinstance(own, str) and isinstance(given, str)):
+            continue
+        source_file = f"text/{game.source_language}.toml"
+        found.append(Problem(
+            problems.where(text.path, _line(text, key), ".".join(key)),
+            f"{own!r}, as in {source_file}; it stays when the name there changes (remove it "
+            "here to follow a rename)"
+            if own == given else f"{own!r} in this language ({given!r} in {source_file})"))
     return tuple(found)
 
 
