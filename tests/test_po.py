@@ -153,3 +153,12 @@ msgstr[1] ""
     assert [english.plural("{n} card", "{n} cards", n) for n in (1, 2)] == [
         "1 card", "2 cards"]
     assert english("Bank") == "Bank"
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be"])
+def test_a_catalog_saved_as_utf16_is_named_so(encoding: str) -> None:
+    data = ("\ufeff" if encoding == "utf-16-be" else "") + 'msgid "A"\nmsgstr "a"\n'
+    with pytest.raises(PoError) as caught:
+        read(data.encode(encoding))
+    assert (caught.value.line, str(caught.value)) == \
+        (1, 'the file is saved as UTF-16 ("Unicode"); save it as UTF-8')

@@ -6,6 +6,7 @@ unreadable input as located problems.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import re
 import stat
@@ -55,7 +56,8 @@ def file_problem(path: Path) -> str | None:
 
 
 def read_text(path: Path, problems: Problems) -> str | None:
-    """Read a UTF-8 file (a BOM is allowed); report a located problem if it is not UTF-8."""
+    """Read a UTF-8 file (a BOM is allowed); report a located problem if it is not UTF-8
+    (and say so of UTF-16, what some editors call "Unicode")."""
     why = file_problem(path)
     try:
         data = path.read_bytes() if why is None else b""
@@ -63,6 +65,10 @@ def read_text(path: Path, problems: Problems) -> str | None:
         why = f"cannot read the file ({exc.strerror})"
     if why is not None:
         problems.add_unreadable(problems.where(path), why)
+        return None
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        problems.add_unreadable(problems.where(path, 1), "the file is saved as UTF-16 "
+                                "(\"Unicode\"); save it as UTF-8")
         return None
     try:
         text = data.decode("utf-8-sig")

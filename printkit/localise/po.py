@@ -261,6 +261,8 @@ def read(data: bytes, plurals: Plurals | Callable[[], Plurals] = DEFAULT_PLURALS
     ValueError for a bad nplurals, LookupError for an unknown charset."""
     reader = _Reader(plurals)
     data = data.removeprefix(codecs.BOM_UTF8)  # as some editors save UTF-8
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        raise PoError(1, 'the file is saved as UTF-16 ("Unicode"); save it as UTF-8')
     for number, raw in enumerate(data.split(b"\n"), 1):
         try:
             text = raw.decode(reader.charset)
