@@ -117,7 +117,8 @@ def test_check_names_a_removed_norwegian_string(tmp_path: Path) -> None:
     code, out = run("check", "--data", str(game.parent), "--lang", "nb")
     assert code == 2
     assert "error: spankopoly/text/nb.toml" in out
-    assert "implements.hand.name: missing text" in out
+    assert ('implements.hand.name: missing text; add name = "…" under [implements.hand] to '
+            'text/nb.toml') in " ".join(out.split())
 
 
 def test_a_name_given_once_is_every_languages_own_unless_overridden(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from printkit.localise.catalog import Labels, load_labels, read_catalogs, untran
 from printkit.localise.kit import Kit
 from printkit.localise.languages import Language, load_languages
 from printkit.localise.printaids import print_text
-from printkit.localise.wording import Wording
+from printkit.localise.wording import Wording, missing_text
 from printkit.model import AnyGame, TextSource
 
 TextKeys = tuple[set[tuple[str, ...]], set[tuple[str, ...]]]
@@ -128,7 +128,7 @@ def _keys(system: Words, game: AnyGame, code: str,
     for key in sorted(required - present):
         line = _line(text, key)
         missing.append(Problem(problems.where(path, line, ".".join(key)),
-                               f"missing text; add it to text/{code}.toml"))
+                               missing_text(key, code)))
     for key in sorted(present):
         if key[-1] == "in_text" and "this" not in str(_value(text, key)):
             missing.append(Problem(problems.where(path, _line(text, key), ".".join(key)),

@@ -35,6 +35,13 @@ def sandbox() -> Sandbox:
     return Sandbox()
 
 
+def missing_text(keys: tuple[str, ...], code: str) -> str:
+    """What to write where a text is missing: `name = "…"` under `[streets.kitchen]`."""
+    *table, key = keys
+    under = f" under [{'.'.join(table)}]" if table else ""
+    return f'missing text; add {key} = "…"{under} to text/{code}.toml'
+
+
 class Wording:
     """Looks up and renders the game's strings for one language.
 
@@ -86,8 +93,7 @@ class Wording:
             return None
         fallback = _lookup(self.source, keys)
         if fallback is MISSING or not self.allow_missing:
-            self.problems.add(self.where(self.target, keys), "missing text; add it to "
-                              f"text/{self.lang.code}.toml")
+            self.problems.add(self.where(self.target, keys), missing_text(keys, self.lang.code))
             return "?"
         return _mark(fallback, self.game.source_language)
 
