@@ -147,8 +147,8 @@ def build(
     out: OutOpt = Path("output"),
 ) -> None:
     """Build every printable part of GAME: board, tiles, cards, score pad, sheets."""
+    from printkit.commands.report import list_files, progress
     from printkit.pipeline import build as run_build
-    from printkit.report import list_files, progress
 
     try:
         with progress(err_console(), printing.level) as step:
@@ -185,10 +185,10 @@ def preview(
 ) -> None:
     """Build GAME and write a PNG of every page and a contact sheet per product beside the
     PDFs."""
-    from printkit.preview import (
+    from printkit.commands.preview import (
         preview_pictures,  # Pillow and pdfium: only this command
     )
-    from printkit.report import list_files, progress
+    from printkit.commands.report import list_files, progress
 
     try:
         with progress(err_console(), printing.level) as step:
@@ -244,8 +244,8 @@ def serve(
     data: DataOpt = None,
 ) -> None:
     """Show GAME's pages in the browser, rebuilt and refreshed as you save its files."""
-    from printkit.live import Served
-    from printkit.serve import run_server  # the web page: only this command
+    from printkit.commands.live import Served
+    from printkit.commands.serve import run_server  # the web page: only this command
 
     try:
         served = Served(game, tuple(lang), data, printing.options, printing.config,
@@ -376,7 +376,7 @@ def new(name: Annotated[str, typer.Argument(help="Name of the new game (its fold
         = [],  # noqa: B006 (typer reads the default)
         ) -> None:
     """Start a custom game: copy a game into data/NAME with every field explained."""
-    from printkit.scaffold import new_game
+    from printkit.commands.scaffold import new_game
 
     try:
         folder, codes = new_game(name, from_, data, lang)
@@ -394,7 +394,7 @@ def new(name: Annotated[str, typer.Argument(help="Name of the new game (its fold
 @app.command(name="list")
 def list_(data: DataOpt = None) -> None:
     """List the games (title, system, languages; built in or your own) and the languages."""
-    from printkit.listing import entries
+    from printkit.commands.listing import entries
     from printkit.localise.languages import load_languages
 
     try:

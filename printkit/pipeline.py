@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from printkit import __version__, cache
 from printkit.errors import PrintkitError, Problem, Problems, Where
-from printkit.howto import Hint, hint_for
 from printkit.impose import Document, Page
+from printkit.impose.howto import Hint, hint_for
+from printkit.impose.products import layout_for
 from printkit.layout.fonts import drawable, using
 from printkit.layout.ops import MM, Group, translate
 from printkit.load.printing import load_print_spec
@@ -28,7 +29,6 @@ from printkit.localise.kit import Deck, Kit
 from printkit.model import AnyGame, GameInfo
 from printkit.model.theme import Theme
 from printkit.options import Options, Resolved, resolve
-from printkit.products import layout_for
 from printkit.render import render
 from printkit.render.pdf import register_fonts
 from printkit.resources import find_game
@@ -95,7 +95,7 @@ def languages_of(game: AnyGame, langs: list[str]) -> list[str]:
 
 def documents(kit: Kit, options: Resolved, problems: Problems) -> list[Document]:
     """Lay out and impose every product of a kit. Problems go to `problems`; those of a
-    deck's cards only as its pages are read (see printkit.products)."""
+    deck's cards only as its pages are read (see printkit.impose.products)."""
     return [doc for _, doc in product_documents(kit, options, problems)]
 
 

@@ -247,7 +247,7 @@ def test_serve_shows_its_first_view_from_what_a_build_kept(
         data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`printkit serve` and `printkit build` share the cache: serve's first pictures of a
     game just built come without loading it, and equal those of a serve without cache."""
-    from printkit.live import Served, Session
+    from printkit.commands.live import Served, Session
 
     served = Served("spankopoly", ("nl",), data, Options(), only=("chance",), dpi=20)
     monkeypatch.setenv("PRINTKIT_CACHE", "off")
@@ -258,7 +258,7 @@ def test_serve_shows_its_first_view_from_what_a_build_kept(
         raise AssertionError("the game was loaded though the cache holds it")
 
     monkeypatch.setattr("printkit.pipeline.load", no_loading)
-    monkeypatch.setattr("printkit.live.load", no_loading)
+    monkeypatch.setattr("printkit.commands.live.load", no_loading)
     view = list(Session(served, None).refresh())[-1]
     assert view.problems == ()
     assert [shown.name for shown in view.products["nl"]] == ["chance"]

@@ -5,7 +5,7 @@
 - A stage imports only itself and the stages before it: what a later stage needs from an
   earlier one is handed down, and a helper two stages share lives below both.
 - Nothing imports the entry point (`printkit.__main__`), and only it imports the command
-  line (`printkit.cli`).
+  line (`printkit.cli`); only the command line imports the commands (`printkit.commands`).
 - Only render/ imports reportlab.
 - Only the localise stage imports jinja2 and babel: printkit/localise/ and the localise
   module of each system.
@@ -80,6 +80,12 @@ def test_a_stage_never_imports_a_later_stage(stage: str) -> None:
 def test_nothing_imports_the_command_line() -> None:
     assert broken(lambda p: False, "printkit.__main__") == []
     assert broken(lambda p: name(p) == "printkit/__main__.py", "printkit.cli") == []
+
+
+def test_only_the_command_line_imports_the_commands() -> None:
+    def front(p: Path) -> bool:
+        return name(p) == "printkit/cli.py" or p.is_relative_to(PACKAGE / "commands")
+    assert broken(front, "printkit.commands") == []
 
 
 def test_only_render_imports_reportlab() -> None:

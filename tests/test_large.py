@@ -45,7 +45,7 @@ def test_a_deck_is_laid_out_one_sheet_at_a_time(monkeypatch: pytest.MonkeyPatch)
     again, unchanged."""
     from conftest import kit_for
 
-    import printkit.products as products
+    import printkit.impose.products as products
     from printkit.errors import Problems
     from printkit.load.printing import load_print_spec
     from printkit.options import resolve

@@ -13,8 +13,8 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from printkit.cli import app
+from printkit.commands.scaffold import field_docs, has_comment
 from printkit.load.tables import key_lines
-from printkit.scaffold import field_docs, has_comment
 
 runner = CliRunner()
 

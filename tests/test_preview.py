@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from printkit.cli import app
-from printkit.preview import GAP, THUMB
+from printkit.commands.preview import GAP, THUMB
 
 runner = CliRunner()
 MM = 72 / 25.4

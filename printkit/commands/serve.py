@@ -5,7 +5,7 @@ The standard library's ThreadingHTTPServer serves four kinds of path and nothing
 rebuild, so the open page refreshes itself) and `/pictures/<lang>/<product>/<generation>/
 <file>-<page>.png`. Pictures are kept in memory and looked up by name, so no request can
 reach a file, and the server writes nothing. One thread watches the game folder
-(watchfiles) and rebuilds what a save changed (printkit.live).
+(watchfiles) and rebuilds what a save changed (printkit.commands.live).
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from printkit.commands.live import Served, Session, View, start_pool
 from printkit.errors import PrintkitError
-from printkit.live import Served, Session, View, start_pool
 
 PAGE = Path(__file__).with_name("serve.html")
 PICTURE = re.compile(r"/pictures/([A-Za-z0-9_-]+)/([A-Za-z0-9_-]+)/(\d+)/([A-Za-z0-9_.-]+)")

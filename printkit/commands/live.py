@@ -20,6 +20,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from printkit.commands.preview import Picture, page_images, png
 from printkit.errors import PrintkitError, Problem, Problems
 from printkit.impose import Document, Page
 from printkit.layout.fonts import Chosen, using
@@ -37,7 +38,6 @@ from printkit.pipeline import (
     system_of,
     warm_up,
 )
-from printkit.preview import Picture, page_images, png
 from printkit.render import render
 from printkit.resources import find_game
 from printkit.workers import default_workers

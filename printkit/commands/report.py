@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from printkit.errors import PrintkitError
-from printkit.howto import advice
+from printkit.impose.howto import advice
 from printkit.localise.catalog import Labels, english_labels, load_labels
 from printkit.localise.languages import load_languages
 from printkit.pipeline import Built
