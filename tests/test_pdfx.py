@@ -6,6 +6,7 @@ Each game's shop kit is built once per session (all its languages, eu preset).
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -78,9 +79,15 @@ def test_1_header_is_pdf_1_4_or_lower(shop_files) -> None:
 
 
 def test_2_info_names_the_pdfx_version_trapped_title_and_dates(shop_files) -> None:
+    """ISO 15930-4:2003 identifies a PDF/X-1a:2003 file by the Info key GTS_PDFXVersion
+    with the value (PDF/X-1a:2003). The pair GTS_PDFXVersion (PDF/X-1:2001) and
+    GTS_PDFXConformance (PDF/X-1a:2001) is how ISO 15930-1 identifies the older
+    PDF/X-1a:2001; the 2003 part has no conformance key, and readers take one as the mark
+    of a 2001 file."""
     for path, reader in shop_files:
         info = reader.trailer["/Info"].get_object()
         assert info["/GTS_PDFXVersion"] == "PDF/X-1a:2003", path
+        assert "/GTS_PDFXConformance" not in info, path
         assert info["/Trapped"] in ("/True", "/False"), path
         assert str(info["/Title"]).strip(), path
         # dates are present and fixed (reproducible), not the time of the build
@@ -94,6 +101,20 @@ def test_3_trailer_has_an_id_and_nothing_is_encrypted(shop_files) -> None:
         assert all(len(i.original_bytes) == 16 for i in ids), path
         assert "/Encrypt" not in reader.trailer, path
         assert not reader.is_encrypted, path
+
+
+def test_3b_each_file_id_is_a_digest_of_the_file_itself(shop_files) -> None:
+    """The ID identifies the file (PDF Reference 1.4, 9.3): here the MD5 digest of the
+    file without its /ID entry, so two different files never share one (deeds and their
+    backs, a ledger and its blank master, two games)."""
+    seen: dict[bytes, Path] = {}
+    for path, reader in shop_files:
+        data = path.read_bytes()
+        first = reader.trailer["/ID"][0].original_bytes
+        entry = list(re.finditer(rb"/ID\s*\[<[0-9a-f]{32}><[0-9a-f]{32}>\]", data))[-1]
+        rest = data[:entry.start()] + data[entry.end():]
+        assert hashlib.md5(rest, usedforsecurity=False).digest() == first, path
+        assert seen.setdefault(first, path) == path, (path, seen[first])
 
 
 def test_4_one_pdfx_output_intent_with_the_shipped_cmyk_profile(shop_files) -> None:
@@ -238,3 +259,63 @@ def test_12_the_shipped_profile_is_small_and_made_by_its_script() -> None:
     assert "colprof" in script
     assert "FOGRA39L.ti3" in script
     assert PROFILE.name in script
+
+
+def test_13_different_font_subsets_carry_different_tags(shop_files) -> None:
+    """A subset's name is a tag of six capitals, '+', the font's name (PDF Reference 1.4,
+    5.5.3); the tag tells subsets apart, so one name must never stand for two different
+    glyph sets, in one file or across the files a shop receives together."""
+    fonts: dict[str, bytes] = {}
+    for path, reader in shop_files:
+        for obj in objects(reader):
+            if isinstance(obj, DictionaryObject) and obj.get("/Type") == "/FontDescriptor":
+                name = str(obj["/FontName"])
+                assert re.fullmatch(r"/[A-Z]{6}\+\S+", name), (path, name)
+                data = obj["/FontFile2"].get_object().get_data()
+                assert fonts.setdefault(name, data) == data, (path, name)
+    assert len({name.split("+")[0] for name in fonts}) == len(fonts)
+
+
+def declared(resources: Any) -> dict[bytes, set[bytes]]:
+    """The names a resource dictionary declares, by operator that uses them."""
+    resources = resources.get_object() if resources is not None else {}
+    names = {key: {n.encode() for n in resources.get(key, {})}
+             for key in ("/ExtGState", "/XObject", "/Font", "/ColorSpace")}
+    spaces = names["/ColorSpace"] | {b"/DeviceCMYK", b"/DeviceGray", b"/DeviceRGB"}
+    return {b"gs": names["/ExtGState"], b"Do": names["/XObject"], b"Tf": names["/Font"],
+            b"cs": spaces, b"CS": spaces}
+
+
+NAMED = re.compile(rb"(/[^\s/\[\]()<>{}%]+)\s+(?:[\d.\-]+\s+)?(gs|Do|Tf|cs|CS)\b")
+
+
+def test_14_every_content_stream_declares_each_resource_it_uses(shop_files) -> None:
+    """Named resources are looked up in the resources of the content stream that names
+    them (PDF Reference 1.4, 3.7.2): a form's graphics states and fonts belong in the
+    form's own /Resources, not only in the page that draws it."""
+    used = 0
+    for path, reader in shop_files:
+        streams = [(page.get_contents().get_data(), page.get("/Resources"))
+                   for page in reader.pages]
+        streams += [(obj.get_data(), obj.get("/Resources")) for obj in objects(reader)
+                    if isinstance(obj, StreamObject) and obj.get("/Subtype") == "/Form"]
+        for code, resources in streams:
+            have = declared(resources)
+            for name, op in NAMED.findall(STRING.sub(b" ", code)):
+                assert name in have[op], (path, op, name)
+                used += 1
+    assert used
+
+
+def test_15_streams_are_flate_only_and_pages_carry_no_empty_transitions(
+        shop_files) -> None:
+    """ASCII85 on top of Flate makes a binary file a quarter larger for nothing; an empty
+    /Trans dictionary says nothing."""
+    for path, reader in shop_files:
+        for obj in objects(reader):
+            if isinstance(obj, StreamObject):
+                filters = obj.get("/Filter", [])
+                filters = filters if isinstance(filters, ArrayObject) else [filters]
+                assert "/ASCII85Decode" not in filters, path
+        for page in reader.pages:
+            assert "/Trans" not in page, path

@@ -14,18 +14,25 @@ import re
 import zlib
 from itertools import chain
 
+from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFStream
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import PrintkitError
 from printkit.impose.page import Document, Page
 from printkit.layout.fonts import ROLES, font_name, font_path
 from printkit.layout.ops import REGISTRATION, Circle, Group, Image, Line, Op, Rect, Text
-from printkit.render.pdfx import OVERPRINT_OFF, OVERPRINT_ON, PrintCanvas, mark_pdfx
+from printkit.render.fonts import SubsetFont
+from printkit.render.pdfx import (
+    OVERPRINT_OFF,
+    OVERPRINT_ON,
+    PrintCanvas,
+    mark_pdfx,
+    with_content_id,
+)
 
 ALL_PLATES = CMYKColorSep(1, 1, 1, 1, spotName="All")
 NEAR_BLACK = 0.6   # K from which grey text and thin lines print as solid black
@@ -51,7 +58,7 @@ def register(role: str) -> str:
     parsed once per process, and only if some text is set in it)."""
     name = font_name(role)
     if name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(name, str(font_path(role))))
+        pdfmetrics.registerFont(SubsetFont(name, str(font_path(role))))
     return name
 
 
@@ -269,13 +276,17 @@ def render(doc: Document, cmyk: bool = False, pdfx: bool = False) -> bytes:
 
     The file's dates are reportlab's fixed invariant date whatever SOURCE_DATE_EPOCH
     says: the bytes never depend on the environment (and a malformed value cannot break
-    a build)."""
+    a build). Streams are Flate-compressed only (reportlab would wrap images and forms
+    in ASCII85 as well, a quarter larger for nothing); the file's ID is a digest of its
+    own bytes."""
     if pdfx and not cmyk:
         raise ValueError("PDF/X-1a is CMYK only")
     saved = os.environ.pop("SOURCE_DATE_EPOCH", None)
+    ascii85, rl_config.useA85 = rl_config.useA85, 0
     try:
-        return _render(doc, cmyk, pdfx)
+        return with_content_id(_render(doc, cmyk, pdfx))
     finally:
+        rl_config.useA85 = ascii85
         if saved is not None:
             os.environ["SOURCE_DATE_EPOCH"] = saved
 
@@ -338,3 +349,4 @@ def compress_last_page(canvas: Canvas) -> None:
     stream = PDFStream(content=zlib.compress(page.stream.encode("utf-8")))
     stream.dictionary["Filter"] = PDFArray([PDFName("FlateDecode")])
     page.Contents, page.stream = stream, None
+    page.Trans = None  # reportlab writes an empty /Trans <<>> on every page otherwise

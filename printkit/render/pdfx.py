@@ -10,6 +10,12 @@ identification. `PrintCanvas` adds what is missing:
 - two graphics states on every page and form: `OPon` (fill overprint, overprint mode 1,
   so black text leaves the colour it stands on) and `OPoff` (knock out).
 
+Every form XObject also gets its own complete resources (reportlab gives a form only its
+fonts and forms): the graphics states and colour spaces it uses are declared in it, as
+PDF requires of every content stream (PDF Reference 1.4, 3.7.2). And every file, PDF/X or
+not, gets a file identifier made from its own bytes (`with_content_id`), so two different
+files never share one.
+
 PDF/X-1a and not PDF/X-4: nothing printkit draws is transparent (no soft masks, no
 alpha, no blend modes), so the file needs no live transparency, and X-1a is the variant
 every print shop accepts.
@@ -17,6 +23,8 @@ every print shop accepts.
 
 from __future__ import annotations
 
+import hashlib
+import re
 import zlib
 from typing import Any
 
@@ -27,8 +35,10 @@ from reportlab.pdfbase.pdfdoc import (
     PDFDictionary,
     PDFInfo,
     PDFName,
+    PDFResourceDictionary,
     PDFStream,
     PDFString,
+    xObjectName,
 )
 from reportlab.pdfgen.canvas import Canvas
 
@@ -57,6 +67,22 @@ class PrintCanvas(Canvas):  # type: ignore[misc]  # reportlab has no type hints
         own = dict(obj.ExtGState.dict) if obj.ExtGState else {}
         own[OVERPRINT_ON], own[OVERPRINT_OFF] = _state(True), _state(False)
         obj.ExtGState = PDFDictionary(own)
+
+    def endForm(self, **extra: Any) -> None:  # noqa: N802 (the library's own method name)
+        """The form as reportlab makes it, with resources of its own: fonts, forms,
+        graphics states and colour spaces."""
+        name = self._formData[0]
+        super().endForm(**extra)
+        form = self._doc.idToObject[xObjectName(name)]
+        resources = PDFResourceDictionary()
+        resources.basicFonts()
+        resources.allProcs()
+        if form.XObjects:
+            resources.XObject = form.XObjects
+        if form.ExtGState:
+            resources.ExtGState = form.ExtGState
+        resources.setColorSpace(getattr(form, "_colorsUsed", {}))
+        form.Resources = resources
 
 
 class PdfxInfo(PDFInfo):  # type: ignore[misc]
@@ -92,3 +118,18 @@ def mark_pdfx(canvas: Canvas) -> None:
     catalog = doc.Catalog
     catalog.OutputIntents = PDFArray([intent])
     catalog.__NoDefault__ = [*PDFCatalog.__NoDefault__, "OutputIntents"]
+
+
+TRAILER_ID = re.compile(rb"/ID\s*\[<([0-9a-f]{32})><([0-9a-f]{32})>\]")
+
+
+def with_content_id(data: bytes) -> bytes:
+    """The file with a trailer ID made from its own bytes (an MD5 digest of the file, the
+    ID itself left out): equal files have equal IDs, different files different ones."""
+    found = list(TRAILER_ID.finditer(data))
+    if not found:
+        raise ValueError("the file has no trailer ID to replace")
+    match = found[-1]
+    digest = hashlib.md5(data[:match.start()] + data[match.end():],
+                         usedforsecurity=False).hexdigest().encode("ascii")
+    return data[:match.start(1)] + digest + b"><" + digest + data[match.end(2):]

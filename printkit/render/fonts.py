@@ -1,0 +1,63 @@
+"""Embedded TrueType subsets whose names tell them apart.
+
+A PDF names an embedded subset `TAG+FontName`, where the six capital letters of the tag
+stand for the subset (PDF Reference 1.4, 5.5.3 "Font Subsets"). reportlab numbers its
+subsets within a file (`AAAAAA+`, `AAAAAB+`, …), so two files carry different glyph sets
+under one name, and a print shop that gangs or imposes them together may take one for the
+other. `SubsetFont` derives the tag from the font and the characters of the subset: equal
+subsets are named alike, different ones differently.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase.ttfonts import TTFont, makeToUnicodeCMap
+
+
+def subset_tag(font: str, characters: list[int]) -> str:
+    """Six capital letters from a digest of the font's name and the subset's characters
+    (in their order: the order gives each its code in the subset)."""
+    digest = hashlib.sha256(font.encode("utf-8") + b"\0"
+                            + ",".join(map(str, characters)).encode("ascii")).digest()
+    number = int.from_bytes(digest[:8], "big")
+    letters = []
+    for _ in range(6):
+        number, letter = divmod(number, 26)
+        letters.append(chr(ord("A") + letter))
+    return "".join(letters)
+
+
+class SubsetFont(TTFont):  # type: ignore[misc]  # reportlab has no type hints
+    """A TrueType font embedded as subsets tagged by their contents (see the module)."""
+
+    def addObjects(self, doc: Any) -> None:  # noqa: N802 (the library's own method name)
+        """The font and descriptor objects of each subset of this font used in `doc`: as
+        reportlab's own, with each subset's tag taken from its characters."""
+        try:
+            state = self.state[doc]
+        except KeyError:
+            state = self.state[doc] = TTFont.State(self._asciiReadable)
+        state.frozen = 1
+        face = self.face
+        for n, subset in enumerate(state.subsets):
+            internal = self.getSubsetInternalName(n, doc)[1:]
+            name = subset_tag(self.fontName, subset) + "+" \
+                + (face.name + face.subfontNameX).decode("pdfdoc")
+            font = pdfdoc.PDFTrueTypeFont()
+            font.Name = internal
+            font.BaseFont = name
+            font.FirstChar = 0
+            font.LastChar = len(subset) - 1
+            font.Widths = pdfdoc.PDFArray(list(map(face.getCharWidth, subset)))
+            cmap = pdfdoc.PDFStream()
+            cmap.content = makeToUnicodeCMap(name, subset)
+            if doc.compression:
+                cmap.filters = [pdfdoc.PDFZCompress]
+            font.ToUnicode = doc.Reference(cmap, "toUnicodeCMap:" + name)
+            font.FontDescriptor = face.addSubsetObjects(doc, name, subset)
+            doc.Reference(font, internal)
+            doc.idToObject["BasicFonts"].dict[internal] = font
+        del self.state[doc]
