@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from printkit import __version__, cache
 from printkit.errors import PrintkitError, Problem, Problems, Where
 from printkit.impose import Document, Page
+from printkit.impose.glyphs import covered
 from printkit.impose.howto import Hint, hint_for
 from printkit.impose.products import layout_for
 from printkit.layout.fonts import drawable, using
@@ -112,7 +113,8 @@ def product_documents(kit: Kit, options: Resolved,
             keywords = " ".join(k for k in (out.keywords, shop_keyword(own)) if k)
             doc = Document(out.name, out.pages, f"{kit.title} – {product.title}{out.suffix}",
                            product.title, kit.lang, kit.creator, keywords)
-            made.append((hint_for(product, doc, own.target, own.paper, own.duplex), doc))
+            made.append((hint_for(product, doc, own.target, own.paper, own.duplex),
+                         covered(doc, Where(kit.game_file or kit.game), problems)))
     return made
 
 

@@ -367,7 +367,7 @@ def test_a_glyph_the_chosen_font_lacks_names_font_glyph_and_text(tmp_path: Path)
     errors = build_errors(tmp_path / "data", "--lang", "nl")
     assert errors
     assert all("'Ѡ' (U+0460) is not in the font DejaVuSerif.ttf" in e for e in errors)
-    assert any("(in 'Kans Ѡ')" in e for e in errors), errors
+    assert any("(body, italic), in 'Kans Ѡ'" in e for e in errors), errors
 
 
 @pytest.mark.parametrize("extra, expected", [

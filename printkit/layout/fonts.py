@@ -29,6 +29,12 @@ FILES = {
 }
 DRAWN_AS = {"numbers": "bold"}  # a role without a file of its own: drawn with another's
 ROLES = (*FILES, *DRAWN_AS)
+BUNDLED = "+bundled"  # role + BUNDLED: the role's bundled face, whatever a theme chose
+# Pictograms of the games (arrows, card suits, stars, ticks): a chosen font that lacks one
+# borrows it from the role's bundled face (printkit.layout.coverage draws it from there).
+PICTOGRAMS = frozenset("←↑→↓↔↕↖↗↘↙⇐⇒⇔★☆♠♣♥♦♤♧♡♢✓✔✗✘•×÷−")
+THEME_KEYS = {"regular": "body", "bold": "heading", "italic": "italic",  # as a theme says
+              "bolditalic": "bold italic", "numbers": "numbers"}
 ASCENT = 0.76  # of the size: cap height and ascenders, for vertical placement
 DESCENT = 0.24
 Chosen = tuple[tuple[str, Path], ...]  # font role -> file, for the roles a theme sets
@@ -40,6 +46,7 @@ class Metrics:
 
     widths: dict[str, int]  # character -> advance in 1/1000 em
     default: int
+    borrowed: frozenset[str] = frozenset()  # pictograms drawn from the bundled face
     measured: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     def units(self, text: str) -> int:
@@ -76,19 +83,25 @@ class InUse:
 
     @cached_property
     def paths(self) -> dict[str, Path]:
-        return {role: self.chosen_path(role) or FONTS / FILES[DRAWN_AS.get(role, role)]
-                for role in ROLES}
+        """The file of every role, and of every role's bundled face (role + BUNDLED)."""
+        bundled = {role: FONTS / FILES[DRAWN_AS.get(role, role)] for role in ROLES}
+        return {role: self.chosen_path(role) or path for role, path in bundled.items()} | {
+            role + BUNDLED: path for role, path in bundled.items()}
 
     @cached_property
     def names(self) -> dict[str, str]:
-        return {role: f"PrintkitSans-{DRAWN_AS.get(role, role).capitalize()}"
-                if (path := self.chosen_path(role)) is None
-                else f"PrintkitTheme-{file_digest(path)}" for role in ROLES}
+        return {name: f"PrintkitSans-{DRAWN_AS.get(base, base).capitalize()}"
+                if name != base or (path := self.chosen_path(base)) is None
+                else f"PrintkitTheme-{file_digest(path)}"
+                for name in self.paths for base in (name.removesuffix(BUNDLED),)}
 
     def metrics(self, role: str) -> Metrics:
         found = self.measures.get(role)
         if found is None:
-            found = self.measures[role] = metrics_of(self.paths[role])
+            found = metrics_of(self.paths[role])
+            if role in ROLES and self.chosen_path(role) is not None:
+                found = borrowing(found, metrics_of(self.paths[role + BUNDLED]))
+            self.measures[role] = found
         return found
 
     @cached_property
@@ -186,6 +199,15 @@ def _metrics(path: Path, _mtime: int, _size: int) -> Metrics:
     return Metrics(widths, default)
 
 
+def borrowing(own: Metrics, bundled: Metrics) -> Metrics:
+    """A chosen font's metrics with the pictograms it lacks taken from the bundled face."""
+    borrowed = (PICTOGRAMS & bundled.widths.keys()) - own.widths.keys()
+    if not borrowed:
+        return own
+    return Metrics(own.widths | {ch: bundled.widths[ch] for ch in borrowed}, own.default,
+                   frozenset(borrowed))
+
+
 def width(text: str, role: str, size: float) -> float:
     return metrics(role).width(text, size)
 
@@ -196,6 +218,11 @@ def drawable() -> frozenset[str]:
 
 
 def lacking(ch: str) -> str:
-    """The fonts in use that cannot draw `ch`, as named in messages."""
-    labels = {font_label(role) for role in ROLES if ch not in metrics(role).widths}
-    return " and ".join(sorted(labels))
+    """The fonts in use that cannot draw `ch`, as named in messages, each with its roles:
+    'the font DejaVuSerif.ttf (body, italic)'."""
+    roles: dict[str, list[str]] = {}
+    for role in ROLES:
+        if ch not in metrics(role).widths:
+            roles.setdefault(font_label(role), []).append(THEME_KEYS[role])
+    return " and ".join(label if label == "the bundled font" else f"{label} ({', '.join(keys)})"
+                        for label, keys in sorted(roles.items()))

@@ -27,7 +27,7 @@ def check_glyphs(texts: list[str], where: Where, problems: Problems,
         if fonts == "the bundled font":
             message += "; replace it"
         else:
-            message += f" (in {excerpt(texts, ch)}); replace it or choose a font that has it"
+            message += f", in {excerpt(texts, ch)}; replace it or choose a font that has it"
         problems.add(where_of(ch) if where_of else where, message)
     return not missing
 
