@@ -9,15 +9,43 @@ from pathlib import Path
 
 @dataclass(frozen=True, order=True)
 class Where:
-    """A place in an input file: path, line (1-based, 0 if unknown) and field."""
+    """A place in an input file: path, line (1-based, 0 if unknown) and field. In a
+    spreadsheet, `sheet` names the sheet, `line` is the row and `columns` the header's
+    cells (so that a field is shown as the column letter the spreadsheet shows)."""
 
     path: str
     line: int = 0
     field: str = ""
+    sheet: str = ""
+    columns: tuple[str, ...] = ()
 
     def at(self, field: str) -> Where:
         """The same place, naming another field."""
-        return Where(self.path, self.line, field)
+        return Where(self.path, self.line, field, self.sheet, self.columns)
+
+    def spot(self) -> str:
+        """The line as a user finds it: 'line 13', or in a spreadsheet 'row 13'."""
+        return f"{'row' if self.sheet else 'line'} {self.line}"
+
+    def place(self) -> str:
+        """The file and line as messages start: 'streets.csv:13', or in a spreadsheet
+        'tables.xlsx: sheet streets, cell C13' (row 13 for a problem of a whole row)."""
+        if not self.sheet:
+            return self.path + (f":{self.line}" if self.line else "")
+        where = f"{self.path}: sheet {self.sheet}"
+        if self.field in self.columns and self.line:
+            return f"{where}, cell {column_letter(self.columns.index(self.field))}{self.line}"
+        return where + (f", row {self.line}" if self.line else "")
+
+
+def column_letter(index: int) -> str:
+    """A spreadsheet's name of the column at 0-based `index`: A, …, Z, AA, AB, …"""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
 
 
 @dataclass(frozen=True, order=True)
@@ -32,7 +60,7 @@ class Problem:
         if not w.path:
             text = f"{w.field}: {self.message}" if w.field else self.message
         else:
-            place = w.path + (f":{w.line}" if w.line else "")
+            place = w.place()
             text = f"{place}: {w.field}: {self.message}" if w.field else \
                 f"{place}: {self.message}"
         return visible(text)
@@ -74,6 +102,9 @@ class Problems:
         self.unreadable = False  # a file could not be read as a whole
         self.shown: dict[Path | str, str] = {}  # display_path of each path seen
         self.places: set[Where] = set()  # where each problem of `items` is
+        # the same mistake in one column: (path, field, cause) -> its first problem and
+        # the lines where it is made again (reported once, see add_grouped)
+        self.groups: dict[tuple[str, str, str], tuple[Problem, list[int]]] = {}
 
     def where(self, path: Path | str, line: int = 0, field: str = "") -> Where:
         """A Where with the path shown relative to the game folder's parent when possible."""
@@ -85,6 +116,21 @@ class Problems:
     def add(self, where: Where, message: str) -> None:
         self.items.append(Problem(where, message))
         self.places.add(where)
+
+    def add_grouped(self, where: Where, cause: str, message: str) -> None:
+        """A problem reported once per file, field and `cause`: the same mistake in
+        more lines (a column of decimal commas) names those lines in the first's
+        message instead of repeating it."""
+        key = (where.path, where.field, cause)
+        self.places.add(where)
+        if key in self.groups:
+            first, lines = self.groups[key]
+            if where.line != first.where.line and where.line not in lines:
+                lines.append(where.line)
+            return
+        problem = Problem(where, message)
+        self.groups[key] = (problem, [])
+        self.items.append(problem)
 
     def refused(self, where: Where) -> bool:
         """Whether the value at `where` was already refused (when it was read): checks of
@@ -106,10 +152,28 @@ class Problems:
 
     def raise_if_any(self) -> None:
         if self.items:
-            raise PrintkitError(sorted(set(self.items), key=_order))
+            raise PrintkitError(sorted(set(self.collected()), key=_order))
+
+    def collected(self) -> list[Problem]:
+        """Every problem, the grouped ones naming the other lines of their mistake."""
+        more = {first: lines for first, lines in self.groups.values() if lines}
+        return [Problem(p.where, f"{p.message} (the same in {line_list(more[p])})")
+                if p in more else p for p in self.items]
 
     def __bool__(self) -> bool:
         return bool(self.items)
+
+
+def line_list(lines: list[int]) -> str:
+    """'line 14', 'lines 14 and 20', 'lines 14–34, 40' (runs of lines joined)."""
+    runs: list[list[int]] = []
+    for n in sorted(lines):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    parts = [f"{r[0]}–{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs]
+    return ("line " if len(lines) == 1 else "lines ") + ", ".join(parts)
 
 
 def _order(p: Problem) -> tuple[str, int, str, str]:

@@ -6,8 +6,9 @@ from pathlib import Path
 
 from printkit.errors import Problems
 from printkit.load import fields as f
+from printkit.load.grid import read_table
 from printkit.load.manifest import required_table
-from printkit.load.tables import Row, Toml, read_csv
+from printkit.load.tables import Row, Toml
 from printkit.model import BoardSpec, Square
 
 
@@ -33,5 +34,5 @@ def square(r: Row, problems: Problems) -> Square:
 
 def squares(folder: Path, problems: Problems) -> tuple[Square, ...]:
     """The squares of board.csv, in the order written."""
-    return tuple(square(r, problems) for r in read_csv(
-        folder / "board.csv", problems, ("position", "kind", "ref")))
+    return tuple(square(r, problems) for r in
+        read_table(folder, "board", problems, ("position", "kind", "ref")))

@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from printkit.errors import Problems, Where
+from printkit.load.numbers import read_whole
 from printkit.load.tables import MAX_DIGITS, Row
 from printkit.units import MM, parse_length
 
@@ -31,26 +32,41 @@ def is_ident(text: str) -> bool:
 
 def integer(value: Any, where: Where, problems: Problems, low: int = 0,
             high: int = MAX_COUNT) -> int:
-    """A whole number between low and high."""
-    if isinstance(value, bool):
-        value = None
-    if isinstance(value, str):
-        value = value.strip()
-        if re.fullmatch(r"[+-]?\d+", value):
-            digits = len(value.lstrip("+-").lstrip("0"))
-            if digits > MAX_DIGITS:  # also beyond Python's limit for reading a number
-                problems.add(where, f"a number of {digits} digits is out of range; use a "
-                             f"number from {low} to {high}")
-                return low
-            value = int(value)
-    if not isinstance(value, int):
-        shown = f"'{value}'" if value not in (None, "") else "empty"
-        problems.add(where, f"{shown} is not a whole number; write a number like 15")
+    """A whole number between low and high, as a file holds it (a TOML number) or as a
+    person types it (`€ 1.500`, `60,-`: see printkit.load.numbers). A mistake made in
+    several cells of a column is reported once, naming its lines."""
+    number = whole(value, where, problems, low, high)
+    if number is None:
         return low
-    if not low <= value <= high:
-        problems.add(where, f"{value} is out of range; use a number from {low} to {high}")
-        return max(low, min(high, value))
-    return value
+    if not low <= number <= high:
+        problems.add_grouped(where, f"range {low} {high}", f"{number} is out of range; use "
+                             f"a number from {low} to {high}")
+        return max(low, min(high, number))
+    return number
+
+
+def whole(value: Any, where: Where, problems: Problems, low: int, high: int) -> int | None:
+    """The whole number `value` is, or None and a problem."""
+    if isinstance(value, bool) or value is None:
+        value = ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        value = str(value)
+    if not isinstance(value, str):
+        problems.add(where, f"'{value}' is not a whole number; write a number like 15")
+        return None
+    if len(re.sub(r"\D", "", value).lstrip("0")) > MAX_DIGITS:  # beyond Python's limit too
+        digits = len(re.sub(r"\D", "", value).lstrip("0"))
+        problems.add_grouped(where, "digits", f"a number of {digits} digits is out of range;"
+                             f" use a number from {low} to {high}")
+        return None
+    reading = read_whole(value)
+    if reading.value is None:
+        problems.add_grouped(where, reading.cause, reading.message)
+    return reading.value
 
 
 def boolean(value: Any, where: Where, problems: Problems) -> bool:

@@ -1,13 +1,12 @@
 """Read CSV and TOML files into plain values that remember their file and line.
 
-Nothing here interprets a game; it only turns bytes into rows and tables, and reports
-unreadable input as located problems.
+Nothing here interprets a game; it only turns bytes into text and tables, and reports
+unreadable input as located problems (the game's tables are read by printkit.load.grid).
 """
 
 from __future__ import annotations
 
 import codecs
-import csv
 import re
 import stat
 import tomllib
@@ -96,100 +95,7 @@ def lone_cr(text: str, path: Path, problems: Problems) -> bool:
     return lone is not None
 
 
-def read_csv(
-    path: Path, problems: Problems, required: tuple[str, ...], optional: tuple[str, ...] = ()
-) -> list[Row]:
-    """Read a CSV table with a header row; lines starting with # are comments.
-
-    Every record is one line (a cell cannot span lines), so problems name the exact line.
-    Missing required columns, unknown columns and rows with too many cells are reported.
-    """
-    text = read_text(path, problems)
-    if text is None or lone_cr(text, path, problems):
-        return []
-    shown = problems.where(path).path
-    numbered = [(n, ln) for n, ln in enumerate(_lines(text), 1)
-                if ln.strip() and not ln.lstrip().startswith("#")]
-    if not numbered:
-        problems.add_unreadable(problems.where(path, 1), "the file is empty; it needs a header "
-                                "row: " + ",".join(required))
-        return []
-    header_line = numbered[0][0]
-    delimiter = separator(numbered[0][1])
-    cells = _cells(numbered[0][1], Where(shown, header_line), problems, delimiter)
-    header = [h.strip() for h in cells] if cells is not None else []
-    while len(header) > 1 and not header[-1]:
-        header.pop()  # a spreadsheet pads the header with empty cells
-    if cells is None or not _header_ok(header, Where(shown, header_line), required, optional,
-                                       problems):
-        return []
-    rows = []
-    for line, raw in numbered[1:]:
-        where = Where(shown, line)
-        cells = _cells(raw, where, problems, delimiter)
-        if cells is None or not any(c.strip() for c in cells):
-            continue
-        while len(cells) > len(header) and not cells[-1].strip():
-            cells.pop()  # a spreadsheet pads rows with empty cells
-        if len(cells) > len(header):
-            problems.add_unreadable(where, f"{len(cells)} cells but the header has "
-                                    f"{len(header)} columns; quote cells that contain "
-                                    f"{'semicolons' if delimiter == ';' else 'commas'}")
-            continue
-        padded = cells + [""] * (len(header) - len(cells))
-        rows.append(Row(dict(zip(header, padded, strict=True)), where))
-    return rows
-
-
-def separator(header: str) -> str:
-    """The cell separator of a CSV file, from its header: a comma, or a semicolon (as
-    spreadsheets save CSV in the languages that write a decimal comma: nl, da, nb)."""
-    return ";" if ";" in header and "," not in header else ","
-
-
-def _cells(line: str, where: Where, problems: Problems,
-           delimiter: str = ",") -> list[str] | None:
-    """The cells of one CSV line, or None and a problem if it is malformed."""
-    if "\0" in line:
-        problems.add_unreadable(where, "malformed CSV: the line holds a NUL character; save the"
-                                " file as plain UTF-8 text")
-        return None
-    try:
-        return next(csv.reader([line], strict=True, delimiter=delimiter))
-    except csv.Error as exc:
-        if "field larger" in str(exc):
-            hint = (f"a cell holds more than {csv.field_size_limit()} characters; no "
-                    "printed item holds that much text")
-        elif "end of data" in str(exc):
-            hint = "a quoted cell is not closed; close it with \" on the same line"
-        else:
-            hint = 'after a closing " comes a comma; write a " inside a quoted cell as ""'
-        problems.add_unreadable(where, f"malformed CSV: {hint}")
-        return None
-
-
-def _header_ok(header: list[str], where: Where, required: tuple[str, ...],
-               optional: tuple[str, ...], problems: Problems) -> bool:
-    known = set(required) | set(optional)
-    ok = True
-    for col in required:
-        if col not in header:
-            problems.add_unreadable(where.at(col), "missing column; the header must name "
-                                    f"{', '.join(required)}")
-            ok = False
-    for col in header:
-        if col not in known:
-            problems.add_unreadable(where.at(col or "(empty)"), "unknown column; allowed "
-                                    f"columns are {', '.join(sorted(known))}")
-            ok = False
-    for col in sorted({c for c in header if header.count(c) > 1}):
-        problems.add_unreadable(where.at(col), "the column is named twice in the header; keep"
-                                " one")
-        ok = False
-    return ok
-
-
-def _lines(text: str) -> list[str]:
+def text_lines(text: str) -> list[str]:
     """Lines as editors number them: split at line feeds only (CRLF too)."""
     return [line.removesuffix("\r") for line in text.split("\n")]
 
@@ -251,8 +157,8 @@ def read_toml(path: Path, problems: Problems) -> Toml | None:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        line, message = toml_message(str(exc), len(_lines(text.rstrip("\n"))))
-        if 0 < line <= len(_lines(text)) and inner_quote(_lines(text)[line - 1]):
+        line, message = toml_message(str(exc), len(text_lines(text.rstrip("\n"))))
+        if 0 < line <= len(text_lines(text)) and inner_quote(text_lines(text)[line - 1]):
             message = (message.split(": ", 1)[0] + ': a " inside a text ends it; write it as'
                        " \\\" or put the whole text in single quotes: 'Go to \"Start\"'")
         problems.add_unreadable(problems.where(path, line), message)
@@ -293,7 +199,7 @@ _STRING = re.compile(r"\"(?:\\.|[^\"\\])*\"|'[^']*'")
 def _deep_line(text: str) -> int:
     """The first line where lists and inline tables are nested more than NESTING deep."""
     depth = 0
-    for number, line in enumerate(_lines(text), 1):
+    for number, line in enumerate(text_lines(text), 1):
         for ch in _STRING.sub("", line).split("#", 1)[0]:
             depth += (ch in "[{") - (ch in "]}")
             if depth > NESTING:
@@ -317,7 +223,7 @@ def key_lines(text: str) -> dict[tuple[str | int, ...], int]:
     counts: dict[tuple[str | int, ...], int] = {}
     table: tuple[str | int, ...] = ()
     depth = 0  # open brackets of a multi-line value
-    for number, line in enumerate(_lines(text), 1):
+    for number, line in enumerate(text_lines(text), 1):
         if depth == 0:
             header = _HEADER.match(line)
             if header:

@@ -20,7 +20,7 @@ def unique(records: Iterable[Any], what: str, problems: Problems, key: str = "id
         if value in seen:
             first = seen[value]
             problems.add(record.where.at(key),
-                         f"duplicate {what} '{value}' (first at line {first.line});"
+                         f"duplicate {what} '{value}' (first at {first.spot()});"
                          " give each a different " + key)
         else:
             seen[value] = record.where

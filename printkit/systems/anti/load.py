@@ -15,8 +15,9 @@ from typing import Any
 from printkit.errors import Problems, Where
 from printkit.load import fields as f
 from printkit.load.board import board, squares
+from printkit.load.grid import read_table
 from printkit.load.manifest import GameReader, choice, known_tables, number, value
-from printkit.load.tables import Row, Toml, read_csv, read_toml
+from printkit.load.tables import Row, Toml, read_toml
 from printkit.model.common import GameInfo
 from printkit.systems.anti.model import (
     COMMAND_ACTIONS,
@@ -63,19 +64,19 @@ def game(info: GameInfo, manifest: Toml, problems: Problems) -> Game:
         money=classic.money(manifest, problems),
         rules=rules(manifest, problems),
         roles=roles(manifest, problems),
-        groups=tuple(city(r, problems) for r in read_csv(
-            folder / "cities.csv", problems, ("id", "colour", "house"))),
-        streets=tuple(street(r, problems) for r in read_csv(
-            folder / "streets.csv", problems, ("id", "city", "price"), ("mortgage",))),
-        rents=tuple(rents(r, problems) for r in read_csv(
-            folder / "rents.csv", problems, ("street", "role", *LADDER))),
+        groups=tuple(city(r, problems) for r in
+            read_table(folder, "cities", problems, ("id", "colour", "house"))),
+        streets=tuple(street(r, problems) for r in
+            read_table(folder, "streets", problems, ("id", "city", "price"), ("mortgage",))),
+        rents=tuple(rents(r, problems) for r in
+            read_table(folder, "rents", problems, ("street", "role", *LADDER))),
         stations=classic.stations(folder, problems),
         station_rents=role_scales(manifest, problems, ("stations", "rent")),
         station_icon=classic.station_icon(manifest, problems),
         utilities=classic.utilities(folder, problems),
         utility_factors=role_scales(manifest, problems, ("utilities", "factor")),
-        taxes=tuple(tax(r, problems) for r in read_csv(
-            folder / "taxes.csv", problems, ("id", "amount"), ("wealth",))),
+        taxes=tuple(tax(r, problems) for r in
+            read_table(folder, "taxes", problems, ("id", "amount"), ("wealth",))),
         squares=squares(folder, problems),
         commands=commands(folder / "commands.toml", problems),
     )

@@ -55,11 +55,7 @@ def prices(game: Game, problems: Problems) -> None:
     for c in game.groups:
         classic.positive(c.house, c.where.at("house"), "price of a house", problems)
     for p in game.properties():
-        classic.positive(p.price, p.where.at("price"), "price", problems)
-        classic.positive(p.mortgage, p.where.at("mortgage"), "mortgage value", problems)
-        if p.mortgage > p.price:
-            problems.add(p.where.at("mortgage"), f"the mortgage value {p.mortgage} is more "
-                         f"than the price {p.price}; the bank lends at most the price")
+        classic.price_and_mortgage(p, problems)
     for t in game.taxes:
         classic.positive(t.amount, t.where.at("amount"), "tax", problems)
 
@@ -100,9 +96,10 @@ def rents(game: Game, problems: Problems) -> None:
             elif i not in wanted and value is not None:
                 problems.add(where, f"a {r.role} builds at most {role.houses} houses "
                              f"(game.toml [roles.{r.role}] houses); leave {column} empty")
-            elif value is not None and value <= 0:
+            elif value is not None and value <= 0 and not problems.refused(where):
                 problems.add(where, "the rent must be more than 0")
-        values = [(c, v) for c, v in zip(LADDER, r.ladder, strict=True) if v is not None]
+        values = [(c, v) for c, v in zip(LADDER, r.ladder, strict=True)
+                  if v is not None and not problems.refused(r.where.at(c))]
         for (c0, v0), (c1, v1) in pairwise(values):
             if v1 < v0:
                 problems.add(r.where.at(c1), f"the rent falls along the ladder: {c1} {v1} is "

@@ -13,6 +13,7 @@ from typing import Any
 from printkit.errors import Problems, Where
 from printkit.load import fields as f
 from printkit.load.board import board, squares
+from printkit.load.grid import read_table
 from printkit.load.manifest import (
     GameReader,
     Tables,
@@ -22,7 +23,7 @@ from printkit.load.manifest import (
     section,
     value,
 )
-from printkit.load.tables import Row, Toml, read_csv, read_toml
+from printkit.load.tables import Row, Toml, read_toml
 from printkit.model.common import GameInfo
 from printkit.systems.money.model import (
     ACTIONS,
@@ -76,18 +77,18 @@ def game(info: GameInfo, manifest: Toml, problems: Problems) -> Game:
         cards=cards(manifest, problems),
         money=money(manifest, problems),
         rules=rules(manifest, problems),
-        groups=tuple(group(r, problems) for r in read_csv(
-            folder / "groups.csv", problems, ("id", "colour", "house", "hotel"))),
-        streets=tuple(street(r, problems) for r in read_csv(
-            folder / "streets.csv", problems, ("id", "group", "price", *LADDER),
+        groups=tuple(group(r, problems) for r in
+            read_table(folder, "groups", problems, ("id", "colour", "house", "hotel"))),
+        streets=tuple(street(r, problems) for r in
+            read_table(folder, "streets", problems, ("id", "group", "price", *LADDER),
             ("mortgage",))),
         stations=stations(folder, problems),
         station_rents=amounts(manifest, problems, ("stations", "rent")),
         station_icon=station_icon(manifest, problems),
         utilities=utilities(folder, problems),
         utility_factors=amounts(manifest, problems, ("utilities", "factor")),
-        taxes=tuple(tax(r, problems) for r in read_csv(
-            folder / "taxes.csv", problems, ("id", "amount"), ("percent",))),
+        taxes=tuple(tax(r, problems) for r in
+            read_table(folder, "taxes", problems, ("id", "amount"), ("percent",))),
         squares=squares(folder, problems),
         decks=decks(folder, manifest, problems),
     )
@@ -109,8 +110,8 @@ def accent(manifest: Toml, problems: Problems, default: str) -> str:
 
 def stations(folder: Path, problems: Problems) -> tuple[Station, ...]:
     """stations.csv: each station's id, price and mortgage value."""
-    return tuple(station(r, problems) for r in read_csv(
-        folder / "stations.csv", problems, ("id", "price"), ("mortgage",)))
+    return tuple(station(r, problems) for r in
+        read_table(folder, "stations", problems, ("id", "price"), ("mortgage",)))
 
 
 def station_icon(manifest: Toml, problems: Problems) -> str:
@@ -121,8 +122,8 @@ def station_icon(manifest: Toml, problems: Problems) -> str:
 
 def utilities(folder: Path, problems: Problems) -> tuple[Utility, ...]:
     """utilities.csv: each utility's id, price, mortgage value and icon."""
-    return tuple(utility(r, problems) for r in read_csv(
-        folder / "utilities.csv", problems, ("id", "price"), ("mortgage", "icon")))
+    return tuple(utility(r, problems) for r in
+        read_table(folder, "utilities", problems, ("id", "price"), ("mortgage", "icon")))
 
 def amounts(doc: Toml, problems: Problems, keys: tuple[str, ...]) -> Scale:
     """A list of whole numbers, e.g. the rents by number of stations owned."""

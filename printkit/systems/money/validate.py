@@ -19,7 +19,10 @@ from printkit.systems.money.model import (
     Card,
     Game,
     MoneyGame,
+    Plot,
     Scale,
+    Station,
+    Utility,
 )
 from printkit.validate.board import Ring, board_file, check_board
 from printkit.validate.common import refer, unique
@@ -71,8 +74,28 @@ def money(game: MoneyGame, problems: Problems) -> None:
 
 
 def positive(value: int, where: Where, what: str, problems: Problems) -> None:
-    if value <= 0:
+    """A value more than 0; a value refused when it was read is not judged again (what
+    stands in for it was never typed)."""
+    if value <= 0 and not problems.refused(where):
         problems.add(where, f"the {what} must be more than 0")
+
+
+def read(problems: Problems, where: Where, *columns: str) -> bool:
+    """Whether every cell `columns` of a row was read (none refused), so that a check
+    comparing them judges what was typed."""
+    return not any(problems.refused(where.at(column)) for column in columns)
+
+
+def price_and_mortgage(p: Plot | Station | Utility, problems: Problems) -> None:
+    """A positive price, and a mortgage value from 1 to the price (an empty mortgage cell
+    is half the price: nothing to judge if the price was refused)."""
+    if not read(problems, p.where, "price", "mortgage"):
+        return
+    positive(p.price, p.where.at("price"), "price", problems)
+    positive(p.mortgage, p.where.at("mortgage"), "mortgage value", problems)
+    if p.mortgage > p.price:
+        problems.add(p.where.at("mortgage"), f"the mortgage value {p.mortgage} is more "
+                     f"than the price {p.price}; the bank lends at most the price")
 
 
 def prices(game: Game, problems: Problems) -> None:
@@ -80,11 +103,7 @@ def prices(game: Game, problems: Problems) -> None:
         positive(g.house, g.where.at("house"), "price of a house", problems)
         positive(g.hotel, g.where.at("hotel"), "price of a hotel", problems)
     for p in game.properties():
-        positive(p.price, p.where.at("price"), "price", problems)
-        positive(p.mortgage, p.where.at("mortgage"), "mortgage value", problems)
-        if p.mortgage > p.price:
-            problems.add(p.where.at("mortgage"), f"the mortgage value {p.mortgage} is more "
-                         f"than the price {p.price}; the bank lends at most the price")
+        price_and_mortgage(p, problems)
     for s in game.streets:
         for column, rent in zip(LADDER, s.rents, strict=True):
             positive(rent, s.where.at(column), "rent", problems)
@@ -96,7 +115,7 @@ def ladders(game: Game, problems: Problems) -> None:
     """Rents rise (or stay) from unbuilt to hotel, and with every station owned."""
     for s in game.streets:
         for i in range(1, len(LADDER)):
-            if s.rents[i] < s.rents[i - 1]:
+            if s.rents[i] < s.rents[i - 1] and read(problems, s.where, *LADDER[i - 1:i + 1]):
                 problems.add(s.where.at(LADDER[i]), f"the rent falls along the ladder: "
                              f"{LADDER[i]} {s.rents[i]} is less than {LADDER[i - 1]} "
                              f"{s.rents[i - 1]}; rents must rise from unbuilt to hotel")
@@ -108,6 +127,8 @@ def ladders(game: Game, problems: Problems) -> None:
 def scale_rises(scale: Scale, squares: int, what: str, problems: Problems) -> None:
     """One positive value per square of its kind, never falling."""
     values, where = scale.values, scale.where
+    if problems.refused(where):
+        return
     if squares and len(values) != squares:
         problems.add(where, f"{len(values)} values for {squares} {what} squares;"
                      " give one value per number owned (1, 2, …)")
@@ -168,7 +189,7 @@ def card(c: Card, squares: set[str], n: int, problems: Problems,
         problems.add(c.at("steps"), f"move at least 1 and fewer than {n} squares"
                      " (negative to go back)")
     for key in MONEY_KEYS:
-        if key in needed and getattr(c, key) <= 0:
+        if key in needed and getattr(c, key) <= 0 and not problems.refused(c.at(key)):
             problems.add(c.at(key), "the amount must be more than 0")
     for key in ("target", "steps", *MONEY_KEYS):
         if key not in needed and getattr(c, key) and c.action in actions:

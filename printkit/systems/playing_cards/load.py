@@ -7,8 +7,9 @@ from typing import Any
 
 from printkit.errors import Problems
 from printkit.load import fields as f
+from printkit.load.grid import read_table
 from printkit.load.manifest import GameReader, choice, known_tables, number, value
-from printkit.load.tables import Row, Toml, read_csv
+from printkit.load.tables import Row, Toml
 from printkit.model.common import GameInfo
 from printkit.systems.playing_cards.model import (
     JOKER_ACTIONS,
@@ -42,10 +43,10 @@ def game(info: GameInfo, manifest: Toml, problems: Problems) -> Game:
         deck=deck(manifest, problems),
         coins=coins(manifest, problems),
         rules=rules(manifest, problems),
-        bands=tuple(band(r, problems) for r in read_csv(
-            folder / "prices.csv", problems, ("from", "to", "price"))),
-        jokers=tuple(joker(r, problems) for r in read_csv(
-            folder / "jokers.csv", problems, ("sum", "action", "amount"), ("per",))),
+        bands=tuple(band(r, problems) for r in
+            read_table(folder, "prices", problems, ("from", "to", "price"))),
+        jokers=tuple(joker(r, problems) for r in
+            read_table(folder, "jokers", problems, ("sum", "action", "amount"), ("per",))),
     )
 
 

@@ -8,8 +8,9 @@ from typing import Any
 from printkit.errors import Problems
 from printkit.load import fields as f
 from printkit.load.board import board, squares
+from printkit.load.grid import read_table
 from printkit.load.manifest import GameReader, known_tables, required_table, section
-from printkit.load.tables import Row, Toml, read_csv, read_toml
+from printkit.load.tables import Row, Toml, read_toml
 from printkit.model import Stake
 from printkit.model.common import GameInfo
 from printkit.systems.spankopoly.model import (
@@ -49,24 +50,24 @@ def game(info: GameInfo, manifest: Toml, problems: Problems) -> Game:
         cards=cards(manifest, problems),
         rules=rules(manifest, problems),
         implements=tuple(implement(r, problems) for r in
-                         read_csv(folder / "implements.csv", problems, ("id", "number", "unit"))),
+                         read_table(folder, "implements", problems, ("id", "number", "unit"))),
         groups=tuple(group(r, problems) for r in
-                     read_csv(folder / "groups.csv", problems, ("id", "implement", "colour"))),
-        streets=tuple(street(r, problems) for r in read_csv(
-            folder / "streets.csv", problems, ("id", "group", "purchase", "complete"))),
+                     read_table(folder, "groups", problems, ("id", "implement", "colour"))),
+        streets=tuple(street(r, problems) for r in
+            read_table(folder, "streets", problems, ("id", "group", "purchase", "complete"))),
         stations=tuple(Station(f.Cells(r, problems).ident("id"), where=r.where)
-                       for r in read_csv(folder / "stations.csv", problems, ("id",))),
-        station_die=tuple(die_face(r, problems) for r in read_csv(
-            folder / "station_die.csv", problems, ("face", "implement"))),
-        penalty_lines=tuple(penalty_line(r, problems) for r in read_csv(
-            folder / "penalty_lines.csv", problems, ("id", "buyoff", "implement"))),
+                       for r in read_table(folder, "stations", problems, ("id",))),
+        station_die=tuple(die_face(r, problems) for r in
+            read_table(folder, "station_die", problems, ("face", "implement"))),
+        penalty_lines=tuple(penalty_line(r, problems) for r in
+            read_table(folder, "penalty_lines", problems, ("id", "buyoff", "implement"))),
         taxes=tuple(tax(r, problems) for r in
-                    read_csv(folder / "taxes.csv", problems, ("id", "implement", "count"))),
+                    read_table(folder, "taxes", problems, ("id", "implement", "count"))),
         squares=squares(folder, problems),
         chance=chance(folder / "chance.toml", problems),
         states=states(manifest, problems),
-        spanker_die=tuple(spanker(r, problems) for r in read_csv(
-            folder / "spanker_die.csv", problems, ("opponents", "faces", "spanker"))),
+        spanker_die=tuple(spanker(r, problems) for r in
+            read_table(folder, "spanker_die", problems, ("opponents", "faces", "spanker"))),
     )
 
 

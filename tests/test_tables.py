@@ -1,0 +1,84 @@
+"""A game's tables as people save them: numbers in the forms of the game's languages, CSV
+with commas, semicolons or tabs, TSV, and spreadsheets (.xlsx, .ods)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import copy_game
+
+from printkit.load.numbers import read_whole
+from printkit.pipeline import load
+
+
+@pytest.mark.parametrize("typed,value", [
+    ("60", 60), ("€ 60", 60), ("€60", 60), ("60 €", 60), ("60,-", 60), ("€ 60,-", 60),
+    ("kr 60", 60), ("60 kr.", 60), ("kr. 1.500,-", 1500), ("DKK 2.000", 2000),
+    ("1.500", 1500), ("1 500", 1500), ("1\u00a0500", 1500), ("1.500.000", 1_500_000),
+    ("60,00", 60), ("€ 1.500,00", 1500), ("1,500.00", 1500), ("60.00", 60), ("-5", -5)])
+def test_a_whole_number_is_read_in_the_forms_of_the_games_languages(typed: str,
+                                                                    value: int) -> None:
+    assert read_whole(typed).value == value
+
+
+@pytest.mark.parametrize("typed,message", [
+    ("60,5", "decimal comma: '60,5' is not a whole number; write 60 or 61"),
+    ("€ 1.500,50", "decimal comma: '€ 1.500,50' is not a whole number; write 1500 or 1501"),
+    ("60.5", "decimal point: '60.5' is not a whole number; write 60 or 61"),
+    ("1,500", "ambiguous comma: '1,500' is a thousands comma in English but a decimal comma "
+              "in Dutch, Norwegian and Danish; write 1500"),
+    ("€60x", "'€60x' is not a whole number; write a number like 15"),
+    ("1.50.0", "'1.50.0' is not a whole number; write a number like 15"),
+    ("", "the cell is empty; write a whole number like 15")])
+def test_what_is_not_one_whole_number_names_its_cause_first(typed: str, message: str) -> None:
+    reading = read_whole(typed)
+    assert reading.value is None
+    assert reading.message == message
+
+
+DUTCH = """\
+# saved by a spreadsheet in Dutch: semicolons, currency, thousands dots, decimal commas
+id;group;price;rent;rent_1;rent_2;rent_3;rent_4;rent_hotel;mortgage
+molenweg;brown;€ 60;3;12;36;100;170;260;30
+kerkpad;brown;70,-;5;20;60;170;300;430;35
+schoolstraat;light_blue;100,00;6;30;90;270;400;550;50
+bakkerstraat;light_blue;kr 100;6;30;90;270;400;550;50
+lindelaan;light_blue;120;8;40;100;300;450;600;
+"""
+
+
+def street_prices(game: object) -> dict[str, tuple[int, ...]]:
+    return {s.id: (s.price, s.mortgage, *s.rents)  # type: ignore[attr-defined]
+            for s in game.streets}  # type: ignore[attr-defined]
+
+
+def test_a_dutch_spreadsheets_csv_builds_as_meant(tmp_path: Path) -> None:
+    folder = copy_game("klassiek", tmp_path / "data")
+    streets = folder / "streets.csv"
+    rows = streets.read_text("utf-8").splitlines()
+    header = next(n for n, line in enumerate(rows) if line.startswith("id,"))
+    rest = [line.replace(",", ";") for line in rows[header + 6:]]
+    rest = [line.replace(";1500;", ";1.500;").replace(";2000;", ";€ 2.000,00;")
+            for line in rest]
+    streets.write_text(DUTCH + "\n".join(rest) + "\n", "utf-8")
+    prices = street_prices(load(str(folder), None))
+    assert prices["molenweg"] == (60, 30, 3, 12, 36, 100, 170, 260)
+    assert prices["kerkpad"][:2] == (70, 35)
+    assert prices["schoolstraat"][:2] == (100, 50)
+    assert prices["bakkerstraat"][:2] == (100, 50)
+    assert prices["lindelaan"][:2] == (120, 60)  # an empty mortgage: half the price
+    assert prices["kasteelplein"][-1] == 2000
+
+
+def test_a_table_separated_by_tabs_is_read(tmp_path: Path) -> None:
+    """As streets.csv with tabs, and as streets.tsv."""
+    folder = copy_game("klassiek", tmp_path / "data")
+    before = street_prices(load(str(folder), None))
+    streets = folder / "streets.csv"
+    streets.write_text("\n".join(line if line.startswith("#") else line.replace(",", "\t")
+                                 for line in streets.read_text("utf-8").splitlines()) + "\n",
+                       "utf-8")
+    assert street_prices(load(str(folder), None)) == before
+    streets.rename(folder / "streets.tsv")
+    assert street_prices(load(str(folder), None)) == before
