@@ -374,12 +374,15 @@ def new(name: Annotated[str, typer.Argument(help="Name of the new game (its fold
             "--lang", "-l", help="Keep only these languages (repeatable); the first becomes "
             "the game's source language. Default: every language of the game copied.")]
         = [],  # noqa: B006 (typer reads the default)
+        tables: Annotated[str, typer.Option(
+            help="csv: the tables as files of their own (as the game copied has them); "
+            "xlsx: one workbook, tables.xlsx, a sheet per table.")] = "csv",
         ) -> None:
     """Start a custom game: copy a game into data/NAME with every field explained."""
     from printkit.commands.scaffold import new_game
 
     try:
-        folder, codes = new_game(name, from_, data, lang)
+        folder, codes = new_game(name, from_, data, lang, tables)
     except PrintkitError as exc:
         fail(exc)
         return

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import copy_game
+from conftest import copy_game, pdf_text
 
 from printkit.load.numbers import read_whole
 from printkit.pipeline import load
@@ -82,3 +82,89 @@ def test_a_table_separated_by_tabs_is_read(tmp_path: Path) -> None:
     assert street_prices(load(str(folder), None)) == before
     streets.rename(folder / "streets.tsv")
     assert street_prices(load(str(folder), None)) == before
+
+
+def build(cli, game: str, out: str, *more: str) -> dict[str, bytes]:
+    run = cli("build", game, "--out", out, "-q", *more)
+    assert run.code == 0, run.err
+    folder = Path(out) / game / "nl"
+    return {p.name: p.read_bytes() for p in sorted(folder.glob("*.pdf"))}
+
+
+def test_a_copy_with_its_tables_in_a_workbook_builds_the_same_pdfs(cli, tmp_path: Path) -> None:
+    """`new --tables xlsx` writes one workbook, a sheet per table with the notes as
+    comments on the header; the copy builds byte for byte what the CSV copy builds, and a
+    price edited in the workbook is the deed's."""
+    from openpyxl import load_workbook
+
+    assert cli("new", "sheets", "--from", "klassiek", "--tables", "xlsx").code == 0
+    assert cli("new", "files", "--from", "klassiek").code == 0
+    book_path = tmp_path / "data" / "sheets" / "tables.xlsx"
+    assert not list((tmp_path / "data" / "sheets").glob("*.csv"))
+    book = load_workbook(book_path)
+    assert book.sheetnames == ["board", "groups", "stations", "streets", "taxes", "utilities"]
+    streets = book["streets"]
+    assert [c.value for c in streets[1]][:3] == ["id", "group", "price"]
+    assert streets["C1"].comment.text == "price: what the street costs"
+    assert [c.value for c in streets[2]][:3] == ["molenweg", "brown", 60]
+    assert build(cli, "sheets", "out") == build(cli, "files", "out")
+
+    groups = book["groups"]
+    assert [c.value for c in groups[1]][:3] == ["id", "colour", "house"]
+    assert [c.value for c in groups[2]][::2] == ["brown", 50]
+    groups["C2"] = 55  # the price of a house in the brown group
+    book.save(book_path)
+    deeds = tmp_path / "out" / "sheets" / "nl" / "deeds.pdf"
+    assert "Prijs van een huis € 55" not in pdf_text(deeds)
+    build(cli, "sheets", "out", "--only", "deeds")
+    assert "Prijs van een huis € 55" in pdf_text(deeds)
+
+
+def write_ods(path: Path, sheets: dict[str, list[list[str]]]) -> None:
+    """An .ods file as LibreOffice saves one: numbers as number cells."""
+    from odf.opendocument import OpenDocumentSpreadsheet
+    from odf.table import Table, TableCell, TableRow
+    from odf.text import P
+
+    doc = OpenDocumentSpreadsheet()
+    for name, rows in sheets.items():
+        table = Table(name=name)
+        for row in rows:
+            line = TableRow()
+            for cell in row:
+                number = cell.isdigit()
+                item = TableCell(valuetype="float", value=cell) if number else \
+                    TableCell(valuetype="string")
+                item.addElement(P(text=cell))
+                line.addElement(item)
+            table.addElement(line)
+        doc.spreadsheet.addElement(table)
+    doc.save(str(path))
+
+
+def csv_rows(path: Path) -> list[list[str]]:
+    import csv
+
+    return list(csv.reader(line for line in path.read_text("utf-8").splitlines()
+                           if line and not line.startswith("#")))
+
+
+def test_a_table_saved_by_libreoffice_as_ods_is_read(cli, tmp_path: Path) -> None:
+    """streets.ods instead of streets.csv builds the same deeds; a cell that is not a
+    whole number is named by its sheet, row and column letter."""
+    data = tmp_path / "data"
+    copy_game("klassiek", data)
+    before = build(cli, "klassiek", "before", "--only", "deeds")
+    streets = data / "klassiek" / "streets.csv"
+    rows = csv_rows(streets)
+    streets.unlink()
+    write_ods(data / "klassiek" / "streets.ods", {"Straten": rows})
+    assert build(cli, "klassiek", "after", "--only", "deeds") == before
+
+    rows[3][2] = "100,5"
+    write_ods(data / "klassiek" / "streets.ods", {"Straten": rows})
+    run = cli("check", "klassiek")
+    assert run.errors == [
+        "error: data/klassiek/streets.ods: sheet Straten, cell C4: price: decimal comma: "
+        "'100,5' is not a whole number; write 100 or 101",
+        "1 problem; build would stop here."]

@@ -26,9 +26,11 @@ from printkit.load.tables import key_lines, outside_strings
 from printkit.localise.languages import load_languages
 from printkit.pipeline import languages_of, load, system_of
 from printkit.resources import GAME_NAME, GAME_NAME_MAX
+from printkit.spreadsheet import write_workbook
 from printkit.write import inside
 
-COPIED = ("*.toml", "*.csv", "*.md", "*.po", "*.txt", "*.png", "*.jpg", "*.jpeg", "*.ttf")
+COPIED = ("*.toml", "*.csv", "*.tsv", "*.xlsx", "*.ods", "*.md", "*.po", "*.txt", "*.png",
+          "*.jpg", "*.jpeg", "*.ttf")
 
 
 def field_docs(path: Path) -> dict[str, dict[str, str]]:
@@ -38,16 +40,23 @@ def field_docs(path: Path) -> dict[str, dict[str, str]]:
         return tomllib.load(fh)
 
 
+TABLES = ("csv", "xlsx")  # --tables: as the game copied has them, or one workbook
+
+
 def new_game(name: str, source: str, data: Path | None,
-             langs: list[str] | None = None) -> tuple[Path, list[str]]:
+             langs: list[str] | None = None, tables: str = "csv") -> tuple[Path, list[str]]:
     """Copy game `source` to <data>/<name> with explained fields; returns the new folder
     and its languages, the source language first.
 
     With `langs` (--lang values), the copy keeps only those languages and the first is its
-    source language."""
+    source language. With `tables` "xlsx", its CSV tables become the sheets of one
+    workbook, tables.xlsx."""
     if not GAME_NAME.fullmatch(name):
         raise PrintkitError(f"'{name}' is not a game name; use lower-case letters, digits,"
                             f" - and _, at most {GAME_NAME_MAX} (it becomes a folder name)")
+    if tables.lower() not in TABLES:
+        raise PrintkitError(f"--tables {tables}: use csv (the tables as files of their own) "
+                            "or xlsx (one workbook, a sheet per table)")
     game = load(source, data if data is not None and data.is_dir() else None)
     codes = languages_of(game, langs) if langs else \
         [game.source_language] + [c for c in game.languages if c != game.source_language]
@@ -67,7 +76,10 @@ def new_game(name: str, source: str, data: Path | None,
         keep_languages(staging, game.languages, codes)
         name_once(staging, codes[0])
         annotate(staging, field_docs(system_of(game).fields))
-        describe_copy(staging / "README.md", f"{name} --from {source}", codes)
+        if tables.lower() == "xlsx":
+            write_workbook(staging)
+        describe_copy(staging / "README.md", f"{name} --from {source}" + (
+            " --tables xlsx" if tables.lower() == "xlsx" else ""), codes)
         os.rename(staging, target)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
@@ -171,7 +183,11 @@ def describe_copy(readme: Path, command: str, codes: list[str]) -> None:
     note = textwrap.fill(
         f"{COPY_NOTE}{command}`. Its source language is "
         f"{called[0]}: its names and texts are in `text/{codes[0]}.toml`, its rules in "
-        f"`rules/{codes[0]}.md`." + (f" It also offers {others}." if others else ""), 90)
+        f"`rules/{codes[0]}.md`." + (f" It also offers {others}." if others else "")
+        + (" Its tables are the sheets of `tables.xlsx`, each named as the file it stands"
+           " for (the sheet `streets` is `streets.csv` below); the notes on each column are"
+           " comments on its header cell." if (readme.parent / "tables.xlsx").is_file()
+           else ""), 90)
     paragraphs = [p for p in readme.read_text("utf-8-sig").split("\n\n")
                   if not p.startswith(COPY_NOTE)]
     at = next((n for n, p in enumerate(paragraphs) if p.startswith("## ")), len(paragraphs))

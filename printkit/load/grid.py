@@ -36,6 +36,11 @@ def read_table(folder: Path, name: str, problems: Problems, required: tuple[str,
     """The rows of the game's table `name` (see the module's rule for where it is)."""
     from printkit.load import workbook  # the spreadsheet reader: only for a spreadsheet
 
+    for book in WORKBOOKS:  # a workbook that cannot be read may hold this table
+        why = workbook.unreadable(folder / book) if (folder / book).exists() else None
+        if why is not None:
+            problems.add_unreadable(problems.where(folder / book), why)
+            return []
     sources = table_sources(folder, name)
     if len(sources) > 1:
         shown = " and ".join(workbook.describe(path, name) for path in sources)

@@ -24,8 +24,12 @@ class Ring:
     declared: int | None = None           # the number of squares game.toml says
 
 
-def board_file(game_where: Where) -> Where:
-    """Line 1 of the board.csv beside the game's game.toml."""
+def board_file(game_where: Where, squares: tuple[Square, ...] = ()) -> Where:
+    """The board table: line 1 of the board.csv beside the game's game.toml, or the sheet
+    its squares were read from."""
+    first = squares[0].where if squares else None
+    if first is not None and first.sheet:
+        return Where(first.path, 0, "", first.sheet, first.columns)
     return Where(game_where.path.replace("game.toml", "board.csv"), 1)
 
 

@@ -156,7 +156,8 @@ def board_squares(game: MoneyGame, known: dict[str, Collection[str]], words: dic
     ring = Ring(known=known, words=words, corners=CORNERS, declared=game.board_squares,
                 placed={"street": game.streets, "station": game.stations,
                         "utility": game.utilities, "tax": game.taxes})
-    return check_board(game.squares, game.board, ring, board_file(game.where), problems)
+    return check_board(game.squares, game.board, ring, board_file(game.where, game.squares),
+                       problems)
 
 
 def groups_complete(game: Game, problems: Problems) -> None:

@@ -71,7 +71,7 @@ def board(game: Game, problems: Problems) -> None:
                 placed={"street": game.streets, "station": game.stations, "tax": game.taxes,
                         "penalty_lines": game.penalty_lines},
                 corners=CORNERS)
-    check_board(game.squares, game.board, ring, board_file(game.where), problems)
+    check_board(game.squares, game.board, ring, board_file(game.where, game.squares), problems)
 
 
 def chance(game: Game, problems: Problems) -> None:
