@@ -20,13 +20,13 @@ import textwrap
 import tomllib
 from pathlib import Path
 
+from printkit.commands.spreadsheet import write_workbook
 from printkit.errors import PrintkitError
 from printkit.load.paths import walk
 from printkit.load.tables import key_lines, outside_strings
 from printkit.localise.languages import load_languages
 from printkit.pipeline import languages_of, load, system_of
 from printkit.resources import GAME_NAME, GAME_NAME_MAX
-from printkit.spreadsheet import write_workbook
 from printkit.write import inside
 
 COPIED = ("*.toml", "*.csv", "*.tsv", "*.xlsx", "*.ods", "*.md", "*.po", "*.txt", "*.png",
