@@ -55,7 +55,7 @@ GAME_KEYS = known_tables({
     **MONEY_TABLES,
     "rules": {"houses", "hotels", "houses_for_hotel", "group_factor", "doubles_to_jail",
               "jail_turns", "sell_back_percent"},
-    "short_game": {"deeds", "houses_for_hotel"},
+    "short_game": {"deeds", "houses_for_hotel", "bankruptcies"},
 })
 DECK_KEYS = {"colour", "icon", "card"}
 CARD_KEYS = {"id", "action", "target", "steps", "amount", "per_house", "per_hotel", "keep"}
@@ -169,7 +169,8 @@ def rules(doc: Toml, problems: Problems) -> Rules:
         jail_turns=n("rules", "jail_turns", 3, 1, 10),
         sell_back_percent=n("rules", "sell_back_percent", 50, 0, 100),
         short_game_deeds=n("short_game", "deeds", 2, 0, 10),
-        short_game_houses_for_hotel=n("short_game", "houses_for_hotel", 3, 1, 4))
+        short_game_houses_for_hotel=n("short_game", "houses_for_hotel", 3, 1, 4),
+        short_game_bankruptcies=n("short_game", "bankruptcies", 2, 1, 7))
 
 
 def money_cell(c: f.Cells, column: str, empty: int | None = None) -> int:

@@ -142,6 +142,7 @@ class Rules:
     sell_back_percent: int        # what the bank pays back for a building
     short_game_deeds: int         # deeds dealt to each player in the short game
     short_game_houses_for_hotel: int
+    short_game_bankruptcies: int  # the short game ends at this bankruptcy
 
 
 @dataclass(frozen=True)
