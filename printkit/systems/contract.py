@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # only named in signatures: a build imports them when it loca
     from printkit.localise.kit import Kit
     from printkit.localise.languages import Language
     from printkit.localise.wording import Wording
+    from printkit.model.simulation import Setting, Simulation
 
 G = TypeVar("G", bound=AnyGame)
 G_contra = TypeVar("G_contra", bound=AnyGame, contravariant=True)
@@ -72,6 +73,12 @@ class Localiser(Protocol[G_contra]):
         ...
 
 
+class Simulator(Protocol[G_contra]):
+    def __call__(self, game: G_contra, setting: Setting, /) -> Simulation:
+        """Whole games of `game` played by simulated players, as `setting` asks."""
+        ...
+
+
 @dataclass(frozen=True)
 class System(Generic[G]):
     """A game system: how its games are loaded, checked and put into words."""
@@ -84,3 +91,4 @@ class System(Generic[G]):
     fields: Path  # field documentation: the comments `printkit new` writes
     products: Products[G]
     wording: WordingOf | None = None  # its own Wording (more helpers); None: the usual one
+    simulate: Simulator[G] | None = None  # whole games by simulation; None: not simulated
