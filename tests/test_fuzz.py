@@ -67,7 +67,8 @@ FRAGMENTS = ["{{", "}}", "{%", "%}", "{#", "|q", " if ", " else ", "strokes(3, '
              "ordinal(3)", "implement_name('strap')", "10**9", "'x' * 99", "()", "[]",
              "__class__", ".", ",", '"', "'", "\\", "\n", "\t", " ", "#", "€", "ĳ", "漢",
              "🙂", "\u00a0", "\u200b", "\x00", "\x7f", "\u2028", "-1", "0", "999999", "1.5",
-             "nan", "true", "[1, 2]", "{ a = 1 }", "1979-05-27"]
+             "nan", "true", "[1, 2]", "{ a = 1 }", "1979-05-27",
+             "a-" * 3000, "-0" * 2000]  # words of thousands of break points
 words = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=8)
 texts = st.lists(st.one_of(st.sampled_from(FRAGMENTS), words), max_size=12).map("".join)
 cells = st.one_of(st.integers(-10**25, 10**25).map(str), st.sampled_from(

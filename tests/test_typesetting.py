@@ -4,18 +4,19 @@ line of a paragraph at a page's top or foot)."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from pathlib import Path
 
 import pdfplumber
 import pytest
-from conftest import char_size, kit_for
+from conftest import char_size, copy_game, kit_for
 
 from printkit.errors import Problems, Where
 from printkit.impose.booklet import page_size
 from printkit.layout.booklet import Chunk, pages_of
-from printkit.layout.hyphens import breaks, glue
+from printkit.layout.hyphens import AUTHOR, COMPOUND, glue, points
 from printkit.layout.text import wrap
 from printkit.load.printing import load_print_spec
 from printkit.pipeline import Options, build
@@ -57,17 +58,18 @@ def name_lines(path: Path, name: str) -> list[tuple[str, float]]:
             words = page.extract_words()
             for start in words:
                 parts = [start]
-                joined = printed(start["text"])
+                joined = printed(start["text"], target)
                 while target.startswith(joined) and joined != target:
                     last = parts[-1]
-                    below = [w for w in words if target[len(joined):].startswith(
-                        printed(w["text"])) and ((last["x1"] < w["x0"] < last["x1"] + 20 and
-                        abs(w["top"] - last["top"]) < 1) or last["top"] + 1 < w["top"]
-                        < last["bottom"] + 30)]
+                    rest = target[len(joined):]
+                    below = [w for w in words if rest.startswith(printed(w["text"], rest))
+                             and ((last["x1"] < w["x0"] < last["x1"] + 20 and
+                                   abs(w["top"] - last["top"]) < 1) or last["top"] + 1
+                                  < w["top"] < last["bottom"] + 30)]
                     if not below:
                         break
                     parts.append(min(below, key=lambda w: (w["top"], w["x0"])))
-                    joined += printed(parts[-1]["text"])
+                    joined += printed(parts[-1]["text"], rest)
                 if joined == target:
                     return [(w["text"], min(char_size(c) for c in page.chars
                                             if w["x0"] - 0.1 <= c["x0"] < w["x1"]
@@ -76,26 +78,46 @@ def name_lines(path: Path, name: str) -> list[tuple[str, float]]:
     raise AssertionError(f"{name} not found in {path}")
 
 
-def printed(word: str) -> str:
-    """A word as part of the name: without the hyphen a line break added."""
+def printed(word: str, rest: str = "") -> str:
+    """A word as part of the name (whose `rest` it starts): without the hyphen a line
+    break added."""
+    if rest.startswith(word):
+        return word
     return word[:-1] if word.endswith("-") and word[-2:-1].isalpha() else word
 
 
+def break_offsets(name: str, parts: list[tuple[str, float]]) -> list[tuple[str, int]]:
+    """Where the printed parts of `name` end a line with a hyphen the break added: (the
+    word of the name, offset in it)."""
+    out, at = [], 0
+    target = name.replace(" ", "")
+    starts = [0]
+    for word in name.split(" "):
+        starts.append(starts[-1] + len(word))
+    for text, _ in parts:
+        piece = printed(text, target[at:])
+        at += len(piece)
+        if piece != text:
+            n = max(i for i, s in enumerate(starts) if s < at)
+            out.append((name.split(" ")[n], at - starts[n]))
+    return out
+
+
 @pytest.mark.parametrize("game,lang,street,name", LONG, ids=[g[0] for g in LONG])
-def test_long_street_name_breaks_at_a_hyphenation_point(tmp_path: Path, game: str, lang: str,
-                                                        street: str, name: str) -> None:
+def test_a_long_street_name_keeps_its_words_whole_on_deeds_and_breaks_at_a_compound_on_the_board(
+        tmp_path: Path, game: str, lang: str, street: str, name: str) -> None:
     data = renamed(tmp_path, game, lang, street, name)
-    build(game, [lang], data, tmp_path / "out", Options(target="shop"))
+    build(game, [lang], data, tmp_path / "out", Options(target="shop"), only=("board", "deeds"))
     folder = tmp_path / "out" / game / lang / "shop-eu"
-    points = {head for word in name.split(" ") for head, _ in breaks(word, lang)}
-    broken = []
-    for product in ("deeds.pdf", "board.pdf"):
-        parts = name_lines(folder / product, name)
-        assert min(size for _, size in parts) >= 8.0, (product, parts)
-        heads = [text for text, _ in parts if text != printed(text)]
-        assert all(head in points for head in heads), (product, parts)
-        broken += heads
-    assert broken  # somewhere the name needed (and got) a hyphen
+    deed = name_lines(folder / "deeds.pdf", name)
+    assert min(size for _, size in deed) >= 8.0, deed
+    assert break_offsets(name, deed) == [], deed  # a title's names never hyphenate
+    board = name_lines(folder / "board.pdf", name)
+    assert min(size for _, size in board) >= 8.0, board
+    ends = break_offsets(name, board)
+    assert ends, board  # the name needed a break on the board
+    assert all((at, kind) in points(word, lang) and kind <= COMPOUND for word, at in ends
+               for kind in [dict(points(word, lang)).get(at)]), (board, ends)
 
 
 SPLIT = r"\d\n(kr\b|€|%)|\(×\n|\d\n\d{3} (kr\b|€)"
@@ -204,3 +226,180 @@ def test_page_faults_are_found() -> None:
     assert len(page_faults([[(0, heading)], [(0, line)]])) == 1
     assert len(page_faults([[(0, Chunk(10.0, kind="row", table=1, part=(3, 5)))],
                             [(0, header), (10, row)]])) == 1
+
+
+# Words with a break point every two letters: breaking one must take memory and time in
+# proportion to its length (the break points of a 6 000-letter name once held every head
+# and tail as strings: 2.9 GB)
+LONG_WORDS = {
+    "street name": ("klassiek", "board,deeds", "a-" * 3000),
+    "card title": ("spankopoly", "chance", "-0" * 4999),
+    "rules line": ("spankopoly", "rules", "{% for i in range(9999) %}-0{% endfor %}"),
+}
+
+
+def with_long_word(tmp_path: Path, game: str, word: str) -> Path:
+    """A copy of `game` whose first street (klassiek), first chance card's title and rules
+    (spankopoly) hold `word`."""
+    if game == "klassiek":
+        return renamed(tmp_path, game, "nl", "molenweg", word)
+    folder = copy_game(game, tmp_path / "data")
+    if word.startswith("{%"):
+        rules = folder / "rules" / "nl.md"
+        rules.write_text(rules.read_text("utf-8") + "\n" + word + "\n", "utf-8")
+    else:
+        text = folder / "text" / "nl.toml"
+        text.write_text(text.read_text("utf-8").replace('title = "Je bent jarig!"',
+                                                        f'title = "{word}"'), "utf-8")
+    return tmp_path / "data"
+
+
+@pytest.mark.parametrize("what", list(LONG_WORDS))
+def test_a_word_of_thousands_of_break_points_builds_in_bounded_memory(tmp_path: Path,
+                                                                      what: str) -> None:
+    """Under a 1 GB cap, each build ends by itself: the word either prints (broken at its
+    hyphens) or is a located problem, never a MemoryError or a traceback."""
+    import resource
+    import subprocess
+    import sys
+
+    game, only, word = LONG_WORDS[what]
+    data = with_long_word(tmp_path, game, word)
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))
+
+    run = subprocess.run(
+        [sys.executable, "-m", "printkit", "build", str(data / game), "--lang", "nl",
+         "--only", only, "--out", str(tmp_path / "out"), "-q"],
+        capture_output=True, text=True, preexec_fn=limited, timeout=120,
+        env=dict(os.environ, PYTHONPATH=str(Path(__file__).parent.parent)))
+    assert "Traceback" not in run.stderr, run.stderr[-800:]
+    assert "MemoryError" not in run.stderr, run.stderr[-800:]
+    if run.returncode:
+        assert run.returncode == 2, run.stderr[-800:]
+        assert re.search(r"\S+\.(toml|md):\d+: ", run.stderr), run.stderr[-800:]
+    else:
+        assert list((tmp_path / "out").rglob("*.pdf"))
+
+
+def test_a_long_word_breaks_in_linear_memory() -> None:
+    """The pieces of a 20 000-letter word take memory in proportion to it (a few MB),
+    where every head and tail as strings took gigabytes."""
+    import tracemalloc
+
+    from printkit.layout.fonts import metrics
+    from printkit.layout.hyphens import split
+
+    word = "-0" * 10_000
+    tracemalloc.start()
+    pieces = split(word, metrics("regular"), 500.0, 5000.0, "nl")
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert pieces is not None
+    assert "".join(piece for piece, _ in pieces) == word
+    assert peak < 20 * 2**20, peak
+
+
+SQUARE = 35.9 * 2.8346  # the width a name has in a square of the 500 mm boards, in pt
+BOARD_BREAKS = {
+    "nl": [["Inkomsten-", "belasting"], ["Gemeente-", "belasting"], ["Burgemeester-", "laan"],
+           ["Elektriciteits-", "bedrijf"], ["Waterleiding-", "bedrijf"],
+           ["Haarlemmer-", "straat"], ["Spaarndammer-", "straat"], ["Rijnsburger-", "weg"],
+           ["Prins", "Hendrikkade"]],
+    "nb": [["Svømme-", "bassenget"], ["Trondheims-", "veien"], ["Kongsvinger-", "veien"],
+           ["Holmenkoll-", "veien"], ["Dronningens-", "gate"], ["Trondheims-", "vegen"],
+           ["Karl Johans", "gate"]],
+    "da": [["Samfunds-", "kasse"], ["Svømme-", "bassinet"], ["Amagerbro-", "gade"],
+           ["Frederiksberg-", "gade"], ["Frederiksberg-", "gadekvarteret"],
+           ["Kongens", "Nytorv"]],
+}
+
+
+@pytest.mark.parametrize("lang", list(BOARD_BREAKS))
+def test_long_names_break_on_the_board_where_their_parts_meet(lang: str) -> None:
+    """On a board square a name breaks between its words, then where the parts of a
+    compound meet ("Samfunds-kasse", never "Samfundskas-se"), before it shrinks."""
+    from printkit.layout.text import BOARD_NAMES, fit
+    from printkit.localise.kit import Heading
+
+    for expected in BOARD_BREAKS[lang]:
+        name = " ".join(expected).replace("- ", "")
+        found = fit((Heading(name),), SQUARE, 60.0, 13.0, lang=lang, breaking=BOARD_NAMES)
+        assert found is not None, name
+        assert [line.text for line in found[0]] == expected, (name, found[1])
+        assert found[1] >= 12.0, (name, found[1])  # broken first, shrunk (a little) after
+
+
+def test_names_break_at_compounds_of_any_language_and_never_inside_a_part() -> None:
+    """A Dutch street on the Danish board breaks as in Dutch; a word of no known parts
+    does not break on the board at all (it shrinks), where running text would hyphenate."""
+    assert [at for at, kind in points("Burgemeesterlaan", "da") if kind <= COMPOUND] == [12]
+    assert [at for at, kind in points("Rådhusstræde", "nl") if kind <= COMPOUND] == [6]
+    assert [at for at, kind in points("Onbreekbaarwoord", "nl") if kind <= COMPOUND] == []
+    assert points("Onbreekbaarwoord", "nl")  # between syllables, for running text
+    assert wrap("Onbreekbaarwoord", "bold", 13.0, 60.0, "nl", level=COMPOUND) is None
+
+
+def test_an_author_sets_a_break_point_with_a_soft_hyphen() -> None:
+    """A soft hyphen (a name's `|` becomes one) is a break point taken before any other,
+    printed as a hyphen only at a line's end."""
+    name = "Rijks\u00admuseumplein"
+    assert wrap(name, "bold", 13.0, 300.0, "nl") == ["Rijksmuseumplein"]
+    assert wrap(name, "bold", 13.0, 90.0, "nl", level=AUTHOR) == ["Rijks-", "museumplein"]
+    assert wrap("Vrijthof", "bold", 13.0, 30.0, "nl", level=AUTHOR) is None
+
+
+def test_a_bar_in_a_name_never_prints(tmp_path: Path) -> None:
+    """`Molen|weg` prints as Molenweg wherever it fits, and never shows its bar or a soft
+    hyphen: not on the board, the deeds, the cards or in the booklet's tables and text."""
+    data = renamed(tmp_path, "klassiek", "nl", "molenweg", "Molen|weg")
+    build("klassiek", ["nl"], data, tmp_path / "out", Options(),
+          only=("board", "deeds", "rules", "chance"))
+    found = 0
+    for pdf in sorted((tmp_path / "out" / "klassiek" / "nl").glob("*.pdf")):
+        with pdfplumber.open(pdf) as doc:
+            text = "".join(page.extract_text() for page in doc.pages)
+        assert "|" not in text, pdf.name
+        assert "\u00ad" not in text, pdf.name
+        found += text.count("Molenweg")
+    assert found >= 4
+
+
+def drawn_texts(ops: tuple) -> list[str]:
+    """Every line of text among drawing operations (inside groups too)."""
+    from printkit.layout.ops import Group, Text
+
+    out: list[str] = []
+    for op in ops:
+        if isinstance(op, Group):
+            out += drawn_texts(op.ops)
+        elif isinstance(op, Text):
+            out.append(op.text)
+    return out
+
+
+@pytest.mark.parametrize("game", ["spankopoly", "klassiek", "koebstad", "antimonopoly"])
+def test_no_name_is_hyphenated_on_deeds_cards_or_in_the_booklet(game: str) -> None:
+    """Laid out as built, in every language: no line of a deed, card, command card or
+    booklet (its tables: "Præstega-de") ends in a piece of a square's name."""
+    from dataclasses import replace
+
+    from printkit.options import resolve
+    from printkit.pipeline import documents
+
+    for lang in ("nl", "nb", "da"):
+        kit = kit_for(lang, game)
+        board = kit.product("board").content
+        words = {w for sq in board.squares for w in sq.name.split(" ") if len(w) > 3}
+        pieces = {w[:n] + "-" for w in words for n in range(2, len(w)) if w[n - 1] != "-"}
+        options = resolve(Options(players=4), load_print_spec(builtin("data") / game
+                                                              / "game.toml"))
+        shown = replace(kit, products=tuple(p for p in kit.products if p.name in (
+            "deeds", "chance", "community", "commands", "rules")))
+        problems = Problems()
+        broken = {(doc.name, text) for doc in documents(shown, options, problems)
+                  for page in doc.pages for text in drawn_texts(page.ops)
+                  if text.rsplit(" ", 1)[-1] in pieces}
+        assert not problems
+        assert broken == set(), lang

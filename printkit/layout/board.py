@@ -11,7 +11,7 @@ from printkit.layout.ops import MM, Circle, Face, Group, Line, Matrix, Op, Rect,
 from printkit.layout.pictures import picture_ops
 from printkit.layout.problems import check_glyphs, too_long
 from printkit.layout.style import BLEED, ink_on
-from printkit.layout.text import fit
+from printkit.layout.text import BOARD_NAMES, RUNNING, fit
 from printkit.layout.themed import BOARD, recoloured
 from printkit.localise.kit import Block, Heading, Para
 from printkit.localise.kit_board import BoardText, SquareText
@@ -64,8 +64,12 @@ def board_face(board: BoardText, where: Where, problems: Problems,
 
 def fitted(blocks: tuple[Block, ...], x: float, top: float, width: float, height: float,
            size: float, colour: str, where: Where, problems: Problems, lang: str) -> list[Op]:
-    """Blocks fitted into a box and centred in it; a located problem if they cannot fit."""
-    result = fit(blocks, width, height, size, lang=lang)
+    """Blocks fitted into a box and centred in it; a located problem if they cannot fit.
+    A name (a heading) breaks at a word boundary, then at a compound boundary of its
+    language, and only then shrinks (see text.BOARD_NAMES)."""
+    names = any(isinstance(b, Heading) for b in blocks)
+    result = fit(blocks, width, height, size, lang=lang,
+                 breaking=BOARD_NAMES if names else RUNNING)
     if result is None:
         too_long(where, problems, 6)
         return []
@@ -79,7 +83,7 @@ def square_ops(sq: SquareText, W: float, C: float, board: BoardText, where: Wher
                theme: Theme = DEFAULT) -> list[Op]:
     """A square; its outer edge at y = 0, its dividers run on into the bleed."""
     ink = board.ink
-    here = where.at(f"square {sq.position} ({sq.name})")
+    here = where.at(f"square {sq.position} ({shortened(sq.name)})")
     ops: list[Op] = [Line(0, -bleed, 0, C, ink, LINE), Line(W, -bleed, W, C, ink, LINE)]
     top = C
     if sq.kind == "street" and sq.colour:
@@ -105,6 +109,11 @@ def square_ops(sq: SquareText, W: float, C: float, board: BoardText, where: Wher
         ops += fitted((Para(sq.value, "number"),), PAD, EDGE + value_h, W - 2 * PAD, value_h,
                       10, ink, here, problems, lang)
     return ops
+
+
+def shortened(name: str) -> str:
+    """A name as a message shows it: at most 40 characters."""
+    return name if len(name) <= 40 else name[:39] + "…"
 
 
 def icon_ops(sq: SquareText, cx: float, cy: float, h: float, ink: str) -> list[Op]:
@@ -139,7 +148,7 @@ def corner_ops(sq: SquareText, C: float, board: BoardText, where: Where,
     """A corner square; outer edges at the bottom and right of its frame, its dividers
     run on into the bleed."""
     ink = board.ink
-    here = where.at(f"corner {sq.position} ({sq.name})")
+    here = where.at(f"corner {sq.position} ({shortened(sq.name)})")
     ops: list[Op] = [Line(0, -bleed, 0, C, ink, LINE), Line(0, C, C + bleed, C, ink, LINE)]
     kind = sq_kind(sq, board)
     if kind == "start":

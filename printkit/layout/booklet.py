@@ -4,11 +4,10 @@ and page numbers, padded with blank pages to a multiple of four (for saddle stit
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import pairwise
 
 from printkit.errors import Problems, Where
 from printkit.layout.fonts import metrics
-from printkit.layout.hyphens import breaks, glue
+from printkit.layout.hyphens import AUTHOR, COMPOUND, SYLLABLE, glue, narrowest
 from printkit.layout.ops import MM, Face, Group, Image, Line, Op, Rect, Text, translate
 from printkit.layout.pictures import picture_ops
 from printkit.layout.problems import check_glyphs, too_long
@@ -74,7 +73,8 @@ def para_chunks(p: BookPara, width: float, where: Where, problems: Problems,
 
 def heading_chunks(h: BookHeading, width: float, lang: str = "") -> list[Chunk]:
     size = SIZES.get(h.level, SIZES[2])
-    lines = wrap(h.text, "bold", size, width, lang) or [h.text]
+    lines = wrap(h.text, "bold", size, width, lang, level=COMPOUND) or wrap(
+        h.text, "bold", size, width, lang) or [h.text]
     before = {1: 4 * MM, 2: 2 * MM}.get(h.level, 1.5 * MM)
     chunks = [Chunk(before, kind="space", keep_next=True)]
     for n, t in enumerate(lines):
@@ -99,17 +99,18 @@ def image_chunks(image: BookImage, width: float, height: float) -> list[Chunk]:
 
 
 def column_widths(rows: tuple[tuple[str, ...], ...], width: float, size: float,
-                  lang: str = "") -> list[float]:
-    """Column widths: each column gets at least its longest word (with `lang`, its longest
-    piece between hyphenation points), the rest of the width is shared in proportion to
-    what the columns need to fit their cells on one line."""
+                  lang: str = "", level: int = AUTHOR) -> list[float]:
+    """Column widths: each column gets at least its longest word (broken at its points of
+    `level` in `lang`), the rest of the width is shared in proportion to what the columns
+    need to fit their cells on one line."""
     fonts = [metrics("bold")] + [metrics("regular")] * (len(rows) - 1)
     columns = range(len(rows[0]))
     natural = [max(f.width(r[i], size) for f, r in zip(fonts, rows, strict=True)) + 2 * CELL_PAD
                for i in columns]
-    minimum = [max(f.width(piece, size) for f, r in zip(fonts, rows, strict=True)
-                   for word in r[i].split(" ") for piece in pieces(word, lang))
-               + 2 * CELL_PAD for i in columns]
+    minimum = [max(narrowest(word, f, lang, level) * size / 1000.0
+                   for f, r in zip(fonts, rows, strict=True) for word in r[i].split(" ")
+                   if word) + 2 * CELL_PAD if any(r[i].strip() for r in rows) else 2 * CELL_PAD
+               for i in columns]
     if sum(natural) <= width:
         return [w * width / sum(natural) for w in natural]
     extra = width - sum(minimum)
@@ -119,37 +120,30 @@ def column_widths(rows: tuple[tuple[str, ...], ...], width: float, size: float,
     return [m + extra * w / sum(wants) for m, w in zip(minimum, wants, strict=True)]
 
 
-def pieces(word: str, lang: str) -> list[str]:
-    """The parts of a word between its hyphenation points in `lang`, each as printed at
-    a line's end (with its hyphen); the whole word without `lang`."""
-    cuts = [len(word) - len(tail) for _, tail in breaks(word, lang)] if lang else []
-    ends = [0, *cuts, len(word)]
-    return [word[a:b] + ("-" if b < len(word) and not word[a:b].endswith("-") else "")
-            for a, b in pairwise(ends)]
-
-
 Cells = list[list[list[str] | None]]
 
 
 def fit_table(rows: tuple[tuple[str, ...], ...], width: float, lang: str = ""
               ) -> tuple[float, list[float], Cells] | None:
-    """The largest size (8.5 pt down to 6) at which every cell wraps into its column,
-    long words broken at their hyphenation points before the size goes down; as a last
-    resort amounts may break at their no-break spaces."""
+    """The largest size (8.5 pt down to 6) at which every cell wraps into its column with
+    its words whole (a name never breaks in a table); failing that, words break at
+    compounds, then between syllables; as a last resort amounts may break at their
+    no-break spaces."""
+    levels = (AUTHOR, COMPOUND, SYLLABLE) if lang else (AUTHOR,)
     for keep in (True, False):
         cells_text = tuple(tuple(glue(c) if keep else c.replace("\u00a0", " ") for c in row)
                            for row in rows)
-        size = 8.5
-        while size >= MIN_SIZE:
-            for hyphens in ("", lang) if lang else ("",):
-                widths = column_widths(cells_text, width, size, hyphens)
+        for level in levels:
+            size = 8.5
+            while size >= MIN_SIZE:
+                widths = column_widths(cells_text, width, size, lang, level)
                 cells = [[wrap(c, "bold" if r == 0 else "regular", size, w - 2 * CELL_PAD,
-                               hyphens, keep) for c, w in zip(row, widths, strict=False)]
+                               lang, keep, level) for c, w in zip(row, widths, strict=False)]
                          for r, row in enumerate(cells_text)]
                 if sum(widths) <= width + 0.01 and all(c is not None for row in cells
                                                        for c in row):
                     return size, widths, cells
-            size -= 0.5
+                size -= 0.5
     return None
 
 

@@ -10,7 +10,7 @@ from printkit.layout.ops import MM, Face, Group, Op, Rect, Text
 from printkit.layout.pictures import picture_ops
 from printkit.layout.problems import check_glyphs, too_long
 from printkit.layout.style import BLEED, SAFE, WHITE, ink_on
-from printkit.layout.text import MIN_SIZE, Placed, fit
+from printkit.layout.text import MIN_SIZE, NAMES, Placed, fit
 from printkit.localise.kit import Block, CardText, Heading, Para, Row, Table
 from printkit.model.theme import DEFAULT, Picture, Theme
 
@@ -29,7 +29,9 @@ def card_face(card: CardText, width: float, height: float, where: Where,
     picture above its text.
 
     Words too long for a line break at the hyphenation points of `lang` before the text
-    shrinks; text that cannot fit at 6 pt is reported with the card's name."""
+    shrinks, but a title's names and a table's cells keep their words whole while they
+    fit at 6 pt (text.NAMES); text that cannot fit at 6 pt is reported with the card's
+    name."""
     texts = [card.title, card.band, card.footer] + [block_text(b) for b in card.blocks]
     if not check_glyphs(texts, where, problems):
         return Face(card.id, width, height, bleed, ())
@@ -113,7 +115,8 @@ def front_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
     inner = w - 2 * SAFE
     head = (Para(card.band, "note"), Heading(card.title)) if card.band else (Heading(card.title),)
     band_h = max(h * 0.24, 16 * MM) if card.band else max(h * 0.2, 13 * MM)
-    head_fit = fit(head, inner, band_h - SAFE - 1.5 * MM, TITLE_SIZE, lang=art.lang)
+    head_fit = fit(head, inner, band_h - SAFE - 1.5 * MM, TITLE_SIZE, lang=art.lang,
+                   breaking=NAMES)
     if head_fit is None:
         too_long(where.at(where.field + ".title"), problems, MIN_SIZE)
         return ops
@@ -158,7 +161,7 @@ def framed_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
     x = (w - inner) / 2
     head = (Para(card.band.upper(), "note"), Heading(card.title)) if card.band else (
         Heading(card.title),)
-    head_fit = fit(head, inner, band_h - 3 * MM, TITLE_SIZE, lang=art.lang)
+    head_fit = fit(head, inner, band_h - 3 * MM, TITLE_SIZE, lang=art.lang, breaking=NAMES)
     if head_fit is None:
         too_long(where.at(where.field + ".title"), problems, MIN_SIZE)
         return ops
@@ -218,7 +221,8 @@ def back_art(colour: str, title: str, blocks: tuple[Block, ...], w: float, h: fl
     """A card back's artwork, reused as it is drawn (None if its text cannot fit). The
     backs of a deck are mostly alike, so each different one is laid out once."""
     inner = w - 2 * SAFE - 4 * MM
-    result = fit((Heading(title), *blocks), inner, h - 2 * SAFE, BACK_TITLE_SIZE, lang=lang)
+    result = fit((Heading(title), *blocks), inner, h - 2 * SAFE, BACK_TITLE_SIZE, lang=lang,
+                 breaking=NAMES)
     if result is None:
         return None
     lines, _ = result

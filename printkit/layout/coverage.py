@@ -21,7 +21,7 @@ from itertools import groupby
 from printkit.layout.fonts import BUNDLED, metrics
 from printkit.layout.ops import Group, Op, Text
 
-SPACES = frozenset(" \n\r\t")  # not drawn: no glyph needed
+SPACES = frozenset(" \n\r\t\u00ad")  # not drawn (a soft hyphen: render drops it)
 Uses = dict[tuple[str, str], str]  # (role, character) -> the first text holding it
 
 

@@ -27,6 +27,7 @@ FILES = {
     "italic": "DejaVuSansCondensed-Oblique.ttf",
     "bolditalic": "DejaVuSansCondensed-BoldOblique.ttf",
 }
+SHY = "\u00ad"
 DRAWN_AS = {"numbers": "bold"}  # a role without a file of its own: drawn with another's
 ROLES = (*FILES, *DRAWN_AS)
 BUNDLED = "+bundled"  # role + BUNDLED: the role's bundled face, whatever a theme chose
@@ -50,11 +51,14 @@ class Metrics:
     measured: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     def units(self, text: str) -> int:
-        """The advance of text in 1/1000 em (remembered: words recur)."""
+        """The advance of text in 1/1000 em (remembered: words recur); a soft hyphen
+        takes none (it prints only where a line breaks, as a hyphen)."""
         units = self.measured.get(text)
         if units is None:
             w, d = self.widths, self.default
             units = sum([w.get(ch, d) for ch in text])
+            if SHY in text:
+                units -= text.count(SHY) * w.get(SHY, d)
             if len(self.measured) > 100_000:
                 self.measured.clear()
             self.measured[text] = units

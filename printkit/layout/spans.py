@@ -4,7 +4,7 @@ of runs, and draw them; words too long for a line break at their hyphenation poi
 from __future__ import annotations
 
 from printkit.layout.fonts import metrics
-from printkit.layout.hyphens import breaks, glue
+from printkit.layout.hyphens import SHY, SYLLABLE, glue, split
 from printkit.layout.ops import Text
 from printkit.localise.kit_booklet import Span
 
@@ -27,53 +27,51 @@ def units(word: Word) -> int:
     return sum(metrics(role).units(text) for text, role in word)
 
 
-def wrap_spans(spans: tuple[Span, ...], size: float, width: float,
-               lang: str = "") -> list[list[Span]] | None:
+def wrap_spans(spans: tuple[Span, ...], size: float, width: float, lang: str = "",
+               level: int = SYLLABLE) -> list[list[Span]] | None:
     """Lines of runs (adjacent runs of one face merged, spaces included); None if a word
-    cannot be set in the width even after hyphenation."""
+    cannot be set in the width even when broken at its points of `level` (hyphens)."""
     room = width * 1000.0 / size
     lines: list[list[Span]] = []
     line: Word = []
     used = 0
-    pending = words(spans)
-    pending.reverse()
-    while pending:
-        word = pending.pop()
+    for word in words(spans):
         space = metrics(line[-1][1]).units(" ") if line else 0
         need = units(word)
         if used + space + need <= room:
             line += ([(" ", line[-1][1])] if line else []) + word
             used += space + need
             continue
-        split = hyphenated(word, room - used - space if line else room, lang) \
-            if need > room else None
-        if split is not None:
-            head, tail = split
-            lines.append(merged(line + ([(" ", line[-1][1])] if line else []) + head))
-            line, used = [], 0
-            pending.append(tail)
-        elif line:
-            lines.append(merged(line))
-            line, used = [], 0
-            pending.append(word)
-        elif need <= room:
+        if need <= room:
+            if line:
+                lines.append(merged(line))
             line, used = list(word), need
-        else:
-            return None
+            continue
+        pieces = broken(word, room - used - space, room, lang, level) if line else None
+        if pieces is None:
+            if line:
+                lines.append(merged(line))
+                line, used = [], 0
+            pieces = broken(word, room, room, lang, level)
+            if pieces is None:
+                return None
+        role = word[0][1]
+        lines.append(merged(line + ([(" ", line[-1][1])] if line else []) + [pieces[0]]))
+        lines += [[piece] for piece in pieces[1:-1]]
+        line, used = [pieces[-1]], metrics(role).units(pieces[-1][0])
     lines.append(merged(line))
-    return lines
+    return [[(text.replace(SHY, ""), role) for text, role in line] for line in lines]
 
 
-def hyphenated(word: Word, room: float, lang: str) -> tuple[Word, Word] | None:
-    """A word of one face broken at the hyphenation point that fills `room` best."""
+def broken(word: Word, first: float, room: float, lang: str,
+           level: int) -> list[Span] | None:
+    """A word of one face in pieces for lines (see hyphens.split); None for a word that
+    changes face or cannot be broken to fit."""
     if len(word) != 1:
         return None
     text, role = word[0]
-    best = None
-    for head, tail in breaks(text, lang):
-        if metrics(role).units(head) <= room:
-            best = ([(head, role)], [(tail, role)])
-    return best
+    pieces = split(text, metrics(role), first, room, lang, level)
+    return None if pieces is None else [(piece, role) for piece, _ in pieces]
 
 
 def merged(line: list[Span]) -> list[Span]:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.layout.fonts import Metrics, drawable, metrics
-from printkit.layout.hyphens import breaks, glue
+from printkit.layout.fonts import drawable, metrics
+from printkit.layout.hyphens import AUTHOR, COMPOUND, SHY, SYLLABLE, glue, narrowest, split
 from printkit.layout.style import ink_on
 from printkit.localise.kit import Block, Heading, Para, Row, Table
 
@@ -54,14 +54,15 @@ class Placed:
 
 
 def wrap(text: str, role: str, size: float, width: float, lang: str = "",
-         keep: bool = True) -> list[str] | None:
-    """Greedy word wrap; None if a word is wider than the box and cannot be hyphenated.
+         keep: bool = True, level: int = SYLLABLE) -> list[str] | None:
+    """Greedy word wrap; None if a word is wider than the box and cannot be broken.
 
-    A word too wide for a line of its own breaks at the hyphenation point of `lang` that
-    fills the line best (before the caller shrinks the text). With `keep`, numbers stay
-    with their units and short formulas stay whole (no-break spaces, see hyphens.glue).
-    Widths add up exactly (advances in whole font units, no kerning), so a line is
-    measured word by word instead of again for every word added.
+    A word too wide for a line of its own breaks at the point of `lang` (at `level` or
+    better, see hyphens) that fills the line best, before the caller shrinks the text.
+    With `keep`, numbers stay with their units and short formulas stay whole (no-break
+    spaces, see hyphens.glue). Widths add up exactly (advances in whole font units, no
+    kerning), so a line is measured word by word instead of again for every word added.
+    Soft hyphens print only where a line ends at one.
     """
     m = metrics(role)
     space = m.units(" ")
@@ -70,53 +71,44 @@ def wrap(text: str, role: str, size: float, width: float, lang: str = "",
     for paragraph in (glue(text) if keep else text).split("\n"):
         line: list[str] = []
         used = 0
-        words = [w for w in paragraph.split(" ") if w]
-        i = 0
-        while i < len(words):
-            word = words[i]
+        for word in paragraph.split(" "):
+            if not word:
+                continue
             units = m.units(word)
             if line and used + space + units <= room:
                 line.append(word)
                 used += space + units
-            elif units <= room:
+                continue
+            if units <= room:
                 if line:
                     lines.append(" ".join(line))
                 line, used = [word], units
-            else:
-                split = _hyphenate(word, m, room - (used + space if line else 0), lang)
-                if split is None and line:
-                    lines.append(" ".join(line))
-                    line, used = [], 0
-                    continue
-                if split is None:
-                    return None
-                lines.append(" ".join([*line, split[0]]))
-                line, used = [], 0
-                words[i] = split[1]
                 continue
-            i += 1
+            pieces = split(word, m, room - used - space, room, lang, level) if line else None
+            if pieces is None:
+                if line:
+                    lines.append(" ".join(line))
+                    line = []
+                pieces = split(word, m, room, room, lang, level)
+                if pieces is None:
+                    return None
+            lines.append(" ".join([*line, pieces[0][0]]))
+            lines += [piece for piece, _ in pieces[1:-1]]
+            line, used = [pieces[-1][0]], pieces[-1][1]
         lines.append(" ".join(line))
-    return lines
-
-
-def _hyphenate(word: str, m: Metrics, room: float, lang: str) -> tuple[str, str] | None:
-    """The break of `word` whose head (with its hyphen) fills `room` best, or None."""
-    best = None
-    for head, tail in breaks(word, lang):
-        if m.units(head) <= room:
-            best = (head, tail)
-    return best
+    return [line.replace(SHY, "") for line in lines] if SHY in text else lines
 
 
 def flow(blocks: tuple[Block, ...], width: float, size: float, leading: float = 1.22,
-         gap: float = 0.45, lang: str = "") -> tuple[list[Placed], float] | None:
+         gap: float = 0.45, lang: str = "", breaking: Breaking = (SYLLABLE, AUTHOR)
+         ) -> tuple[list[Placed], float] | None:
     """Lay out blocks top-down at base size `size`; returns lines and total height."""
     placed: list[Placed] = []
     y = 0.0
     for i, block in enumerate(blocks):
         if i:
             y += gap * size
-        lines = _block(block, width, size, leading, y, lang)
+        lines = _block(block, width, size, leading, y, lang, breaking)
         if lines is None:
             return None
         placed.extend(lines)
@@ -126,15 +118,15 @@ def flow(blocks: tuple[Block, ...], width: float, size: float, leading: float = 
 
 
 def _block(block: Block, width: float, size: float, leading: float,
-           y: float, lang: str) -> list[Placed] | None:
+           y: float, lang: str, breaking: Breaking) -> list[Placed] | None:
     if isinstance(block, Row):
-        return _row(block, width, size, leading, y, lang)
+        return _row(block, width, size, leading, y, lang, breaking[1])
     if isinstance(block, Table):
-        return _table(block, width, size, leading, y, lang)
+        return _table(block, width, size, leading, y, lang, breaking[1])
     role, factor = STYLES["heading"] if isinstance(block, Heading) else STYLES[
         block.style if isinstance(block, Para) else "body"]
     s = size * factor
-    lines = wrap(block.text, role, s, width, lang)
+    lines = wrap(block.text, role, s, width, lang, level=breaking[0])
     if lines is None:
         return None
     return [Placed(y + (n + 1) * s * leading - s * (leading - 1.0), line, role, s)
@@ -142,7 +134,7 @@ def _block(block: Block, width: float, size: float, leading: float,
 
 
 def _row(row: Row, width: float, size: float, leading: float, y: float,
-         lang: str) -> list[Placed] | None:
+         lang: str, level: int) -> list[Placed] | None:
     """Label left, value right on one line, or the value on its own line when too long."""
     reg, numbers = metrics("regular"), metrics("numbers")
     label_w, value_w = reg.width(row.label, size), numbers.width(row.value, size)
@@ -151,8 +143,8 @@ def _row(row: Row, width: float, size: float, leading: float, y: float,
         base = y + line_h - size * (leading - 1.0)
         return [Placed(base, row.label, "regular", size),
                 Placed(base, row.value, "numbers", size, "right", width)]
-    label = wrap(row.label, "regular", size, width, lang)
-    value = wrap(row.value, "numbers", size, width, lang)
+    label = wrap(row.label, "regular", size, width, lang, level=level)
+    value = wrap(row.value, "numbers", size, width, lang, level=level)
     if label is None or value is None:
         return None
     out = [Placed(y + (n + 1) * line_h - size * (leading - 1.0), t, "regular", size)
@@ -164,26 +156,28 @@ def _row(row: Row, width: float, size: float, leading: float, y: float,
 
 
 def _table(table: Table, width: float, size: float, leading: float,
-           y: float, lang: str) -> list[Placed] | None:
+           y: float, lang: str, level: int) -> list[Placed] | None:
     """Rows of wrapped cells, each row as tall as its tallest cell; head cells on a
     coloured band (their text centred in height), a thin rule between body rows."""
     columns = len(table.rows[0]) if table.rows else 0
     if not columns:
         return []
-    weights = table.weights if len(table.weights) == columns else (1.0,) * columns
-    widths = [width * w / sum(weights) for w in weights]
+    pad_x, pad_y, line_h = size * 0.3, size * 0.22, size * leading
+    widths = column_widths(table, width, size, 2 * pad_x, lang, level)
+    if widths is None:
+        return None
     xs = [sum(widths[:i]) for i in range(columns)]
     fills = [(table.fills[c] if c < len(table.fills) else None) or TABLE_HEAD
              for c in range(columns)]
     aligns = [table.align[c] if c < len(table.align) else "left" for c in range(columns)]
-    pad_x, pad_y, line_h = size * 0.3, size * 0.22, size * leading
     out: list[Placed] = []
     top = y
     for r, row in enumerate(table.rows):
         cells = []
         for c, cell in enumerate(row):
             role = "bold" if r == 0 or (c == 0 and table.strong_first) else "regular"
-            lines = wrap(cell, role, size, widths[c] - 2 * pad_x, lang) if cell else []
+            lines = wrap(cell, role, size, widths[c] - 2 * pad_x, lang, level=level) \
+                if cell else []
             if lines is None:
                 return None
             cells.append((role, lines))
@@ -208,21 +202,59 @@ def _table(table: Table, width: float, size: float, leading: float,
     return out
 
 
+def column_widths(table: Table, width: float, size: float, pad: float, lang: str,
+                  level: int) -> list[float] | None:
+    """The table's columns as its `weights` share the width (equal without), each widened
+    to hold its widest word (broken at `level`) at the cost of the columns with room to
+    spare; None if the words cannot all fit."""
+    columns = len(table.rows[0])
+    weights = table.weights if len(table.weights) == columns else (1.0,) * columns
+    shares = [width * w / sum(weights) for w in weights]
+    need = [0.0] * columns
+    for r, row in enumerate(table.rows):
+        for c, cell in enumerate(row[:columns]):
+            m = metrics("bold" if r == 0 or (c == 0 and table.strong_first) else "regular")
+            for word in glue(cell).split(" "):
+                if word:
+                    units = m.units(word)
+                    if units * size / 1000.0 + pad > need[c]:
+                        units = narrowest(word, m, lang, level)
+                    need[c] = max(need[c], units * size / 1000.0 + pad)
+    if sum(need) > width + 1e-6:
+        return None
+    short = sum(max(0.0, n - w) for n, w in zip(need, shares, strict=True))
+    spare = sum(max(0.0, w - n) for n, w in zip(need, shares, strict=True))
+    return [n if n >= w else w - short * (w - n) / spare
+            for n, w in zip(need, shares, strict=True)]
+
+
+Breaking = tuple[int, int]  # how far words may break (hyphens.AUTHOR, …): in text, in tables
+RUNNING: tuple[Breaking, ...] = ((SYLLABLE, AUTHOR), (SYLLABLE, SYLLABLE))
+NAMES: tuple[Breaking, ...] = ((AUTHOR, AUTHOR), (COMPOUND, COMPOUND), (SYLLABLE, SYLLABLE))
+BOARD_NAMES: tuple[Breaking, ...] = ((COMPOUND, AUTHOR), (SYLLABLE, SYLLABLE))
+
+
 def fit(blocks: tuple[Block, ...], width: float, height: float, size: float,
-        min_size: float = MIN_SIZE, lang: str = "") -> tuple[list[Placed], float] | None:
-    """The largest base size ≤ size at which blocks fit the box, with every line ≥ min_size;
-    words too long for a line break at their hyphenation points in `lang` first."""
+        min_size: float = MIN_SIZE, lang: str = "",
+        breaking: tuple[Breaking, ...] = RUNNING) -> tuple[list[Placed], float] | None:
+    """The largest base size ≤ size at which blocks fit the box, with every line ≥ min_size,
+    words too long for a line broken at their points in `lang` as the first of `breaking`
+    allows (running text: anywhere, names in tables whole); only if nothing fits at the
+    smallest size does the next allow more. A title keeps its names whole (NAMES), a
+    board square breaks them at compounds (BOARD_NAMES)."""
     smallest = min((STYLES["small"][1] if isinstance(b, Para) and b.style in ("small", "note")
                     else 1.0) for b in blocks) if blocks else 1.0
-    s = size
-    while s * smallest >= min_size - 1e-9:
-        result = flow(blocks, width, s, lang=lang)
-        if result is not None and result[1] <= height:
-            return result[0], s
-        s -= STEP
+    for allowed in breaking:
+        s = size
+        while s * smallest >= min_size - 1e-9:
+            result = flow(blocks, width, s, lang=lang, breaking=allowed)
+            if result is not None and result[1] <= height:
+                return result[0], s
+            s -= STEP
     return None
 
 
 def missing_glyphs(texts: list[str]) -> list[str]:
-    """Characters some font role cannot draw (spaces and line breaks aside)."""
-    return sorted(set("".join(texts)) - drawable() - {" ", NBSP, "\n", "\r", "\t"})
+    """Characters some font role cannot draw (spaces, line breaks and soft hyphens aside:
+    render drops those)."""
+    return sorted(set("".join(texts)) - drawable() - {" ", NBSP, "\n", "\r", "\t", SHY})

@@ -22,6 +22,7 @@ from printkit.localise.sandbox import MAX_TEXT, Sandbox, compiled
 from printkit.model import AnyGame, TextSource
 
 MISSING = object()
+SHY = "\u00ad"
 MAX_COUNT = 10**9  # the largest number a helper prints
 MAX_DEPTH = 8  # texts inside texts (name() in a card's text, strokes() in a phrase): real: 3
 
@@ -104,7 +105,10 @@ class Wording:
             return ""
         if not isinstance(value, (str, int, float)) or isinstance(value, bool):
             return self.refuse(keys, "write a text in quotes here")
-        return self.render(str(value), keys, context)
+        text = self.render(str(value), keys, context)
+        # a name's `|` is a break point its author set: a soft hyphen, which prints (as a
+        # hyphen) only where a line breaks there
+        return text.replace("|", SHY) if keys[-1:] == ("name",) else text
 
     def texts(self, *keys: str, **context: Any) -> tuple[str, ...]:
         """A rendered list of strings."""

@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import PrintkitError
 from printkit.impose.page import Document, Page
-from printkit.layout.fonts import ROLES, font_name, font_path
+from printkit.layout.fonts import ROLES, SHY, font_name, font_path
 from printkit.layout.ops import REGISTRATION, Circle, Group, Image, Line, Op, Rect, Text
 from printkit.render.fonts import SubsetFont
 from printkit.render.pdfx import (
@@ -211,15 +211,18 @@ class Painter:
         self.c.circle(op.x, op.y, op.r, stroke=1 if op.stroke else 0, fill=1 if op.fill else 0)
 
     def draw_text(self, op: Text) -> None:
+        """A line of text; a soft hyphen left in it is a break point not taken, which
+        prints as nothing (layout measures it so)."""
         c = self.c
         self.font(op.font, op.size)
         self.fill(op.colour, k_only=True)
+        text = op.text.replace(SHY, "")
         if op.align == "centre":
-            c.drawCentredString(op.x, op.y, op.text)
+            c.drawCentredString(op.x, op.y, text)
         elif op.align == "right":
-            c.drawRightString(op.x, op.y, op.text)
+            c.drawRightString(op.x, op.y, text)
         else:
-            c.drawString(op.x, op.y, op.text)
+            c.drawString(op.x, op.y, text)
 
     def draw_image(self, op: Image) -> None:
         """A picture: one image XObject per file in the PDF (reportlab embeds equal
