@@ -161,6 +161,8 @@ def build(
         interrupted()
     list_files(built, printing.level)
     warn(built)
+    for note in sorted({n for item in built for n in item.notes}):
+        typer.echo(f"note: {note}", err=True)
 
 
 def warn(built: list[Built]) -> None:
@@ -343,26 +345,23 @@ def check(
     """Check GAME as build with the same options would, writing nothing (--lang all: in
     every language of the game); list the texts no part of the game uses. Exit 2 if build
     would fail."""
-    from printkit.localise.stage import own_names, unused_texts
+    from printkit.commands.textreport import text_notes
     from printkit.pipeline import build as run_build
-    from printkit.pipeline import languages_of, load, system_of
+    from printkit.pipeline import languages_of, load
 
     try:
         loaded = load(game, data, lang)
-        codes = languages_of(loaded, lang)
-        unused = {code: unused_texts(system_of(loaded), loaded, code) for code in codes}
-        for problem in (p for found in unused.values() for p in found):
-            typer.echo(f"unused: {problem}")
-        for problem in (p for code in codes for p in own_names(loaded, code)):
-            typer.echo(f"own name: {problem}")
+        notes = [text_notes(loaded, code) for code in languages_of(loaded, lang)]
+        for line in (line for note in notes for line in note.lines):
+            typer.echo(line)
         built = run_build(game, lang, data, Path("output"), printing.options,
                           config=printing.config, write=False, loaded=loaded)
     except PrintkitError as exc:
         fail(exc, "build would stop here")
         return
     warn(built)
-    for code in codes:
-        typer.echo(f"{loaded.id} ({code}): 0 missing, {len(unused[code])} unused")
+    for note in notes:
+        typer.echo(note.summary)
 
 
 @app.command()
@@ -392,6 +391,26 @@ def new(name: Annotated[str, typer.Argument(help="Name of the new game (its fold
                f"field explained in its files.\nEdit it, then run: printkit check {name}{where}"
                f" && printkit build {name}{where}\n"
                f"build writes {codes[0]}, the game's source language{also}.")
+
+
+@app.command()
+def translated(game: GameArg = DEFAULT_GAME,
+               lang: LangOpt = [],  # noqa: B006 (typer reads the default)
+               data: DataOpt = None) -> None:
+    """Record that GAME's translations (--lang: of these languages) translate the source
+    language's texts as they are now, so check no longer calls them stale."""
+    from printkit.commands.translated import record_translations
+    from printkit.pipeline import languages_of, load
+
+    try:
+        loaded = load(game, data)
+        codes = languages_of(loaded, lang) if lang else list(loaded.languages)
+        path = record_translations(loaded, codes)
+    except PrintkitError as exc:
+        fail(exc)
+        return
+    typer.echo(f"{display_path(path, None)}: the texts of {', '.join(codes)} are recorded as "
+               f"written for text/{loaded.source_language}.toml as it is now.")
 
 
 @app.command(name="list")

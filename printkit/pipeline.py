@@ -56,6 +56,7 @@ class Built:
     product: str = ""  # the product it is a file of
     lang: str = ""
     warnings: tuple[Problem, ...] = ()  # of the product's files, on its first file
+    notes: tuple[Problem, ...] = ()  # of the file's language (stale translations)
 
 
 def load(name: str, data: Path | None, langs: list[str] | None = None) -> AnyGame:
@@ -168,8 +169,9 @@ def product_files(kit: Kit, folder: Path, options: Resolved, draw: bool = True) 
                   hint, kit.products[0].name if kit.products else "", kit.lang)
             for hint, doc in docs]
     problems.raise_if_any()
-    if built and problems.warnings:
-        built[0] = replace(built[0], warnings=tuple(sorted(set(problems.warnings))))
+    if built and (problems.warnings or kit.notes):
+        built[0] = replace(built[0], warnings=tuple(sorted(set(problems.warnings))),
+                           notes=kit.notes)
     return built
 
 

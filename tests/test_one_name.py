@@ -10,7 +10,7 @@ import pytest
 from conftest import pdf_text
 
 RENAMES = [  # game, street (a card's target), its source-language name, the card's words
-    ("spankopoly", "dining_room", "Eetkamer", {"nl": "de zuurkoolstraat"}),
+    ("spankopoly", "dining_room", "Eetkamer", {"nl": "de Zuurkoolstraat"}),
     ("klassiek", "kasteelplein", "Kasteelplein", {"nl": "Ga naar het Zuurkoolstraat"}),
     ("koebstad", "slotsgade", "Slotsgade", {"da": "Zuurkoolstraat"}),
     ("antimonopoly", "stokstraat", "Stokstraat", {"nl": "de Zuurkoolstraat"}),

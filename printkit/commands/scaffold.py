@@ -21,6 +21,7 @@ import tomllib
 from pathlib import Path
 
 from printkit.commands.spreadsheet import write_workbook
+from printkit.commands.translated import record_translations
 from printkit.errors import PrintkitError
 from printkit.load.paths import walk
 from printkit.load.tables import key_lines, outside_strings
@@ -80,6 +81,8 @@ def new_game(name: str, source: str, data: Path | None,
             write_workbook(staging)
         describe_copy(staging / "README.md", f"{name} --from {source}" + (
             " --tables xlsx" if tables.lower() == "xlsx" else ""), codes)
+        copied = load(str(staging), None)
+        record_translations(copied, list(copied.languages), name)
         os.rename(staging, target)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)

@@ -31,7 +31,8 @@ def game_info(folder: Path, doc: Toml, system: str, problems: Problems,
     return GameInfo(id=folder.name, folder=folder, system=system,
                     source_language=source_language(doc, problems),
                     languages=languages(doc, problems), players=players(doc, problems),
-                    texts=texts(folder, problems, langs), where=doc.where("game"))
+                    texts=texts(folder, problems, langs), where=doc.where("game"),
+                    translated=translated(folder, problems))
 
 
 @dataclass(frozen=True)
@@ -130,6 +131,30 @@ def texts(folder: Path, problems: Problems,
         if doc is not None:
             result[path.stem] = TextSource(path.stem, path, doc.data, doc.lines)
     return result
+
+
+RECORD = "translated.toml"  # which source text each translation was made from
+
+
+def translated(folder: Path, problems: Problems) -> dict[str, dict[str, str]]:
+    """The game's record of translations (printkit.localise.drift): per language, each
+    text's key and the fingerprint of the source text it translates. printkit writes it;
+    a record it cannot read is reported, with the command that writes it anew."""
+    path = folder / RECORD
+    if not path.exists():
+        return {}
+    doc = read_toml(path, problems)
+    if doc is None:
+        return {}
+    record: dict[str, dict[str, str]] = {}
+    for code, table in doc.data.items():
+        if not isinstance(table, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in table.items()):
+            problems.add(doc.where(code), "printkit keeps this file; delete it and run: "
+                         f"printkit translated {folder.name}")
+            continue
+        record[code] = table
+    return record
 
 
 def value(doc: Toml, keys: tuple[str, ...], default: Any = None) -> Any:

@@ -9,6 +9,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Union
 
+from printkit.errors import Problem
+
 if TYPE_CHECKING:
     from printkit.localise.kit_board import BoardText
     from printkit.localise.kit_booklet import BookletText
@@ -143,6 +145,7 @@ class Kit:
     game_file: str = ""  # the game's game.toml, as shown in problems
     text_lines: Mapping[tuple[str | int, ...], int] = field(default_factory=dict, compare=False,
                                             repr=False)  # key path -> line there
+    notes: tuple[Problem, ...] = ()  # what a build says of this language (stale texts)
 
     def product(self, name: str) -> Product:
         return next(p for p in self.products if p.name == name)

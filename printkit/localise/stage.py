@@ -10,6 +10,7 @@ from babel import Locale
 
 from printkit.errors import PrintkitError, Problem, Problems, Where
 from printkit.localise.catalog import Labels, load_labels, read_catalogs, untranslated
+from printkit.localise.drift import Drift, drift
 from printkit.localise.kit import Kit
 from printkit.localise.languages import Language, load_languages
 from printkit.localise.printaids import print_text
@@ -64,10 +65,15 @@ def localise(system: Words, game: AnyGame, code: str, allow_missing: bool = Fals
         problems.extend(report.missing)
         problems.raise_if_any()
         if kit is not None:  # nothing is missing, so nothing was marked: the same kit
-            return kit
+            return with_notes(system, game, code, kit)
     kit, problems, _ = _run(system, game, code, allow_missing, only)
     problems.raise_if_any()
-    return kit
+    return with_notes(system, game, code, kit)
+
+
+def with_notes(system: Words, game: AnyGame, code: str, kit: Kit) -> Kit:
+    """The kit with what a build notes of its language (stale translations)."""
+    return replace(kit, notes=drift_note(system, game, code))
 
 
 def _run(system: Words, game: AnyGame, code: str, allow_missing: bool,
@@ -104,6 +110,24 @@ def check_texts(system: Words, game: AnyGame, code: str) -> TextReport:
 def unused_texts(system: Words, game: AnyGame, code: str) -> tuple[Problem, ...]:
     """The texts of one language that no part of the game refers to (not an error)."""
     return _keys(system, game, code, Problems(game.folder.parent))[1].unused
+
+
+def translation_drift(system: Words, game: AnyGame, code: str) -> Drift:
+    """The stale translations of one language, and those of texts the source language
+    no longer has (printkit.localise.drift)."""
+    required, optional = system.text_keys(game)
+    names = name_keys(game)
+    used = required | optional | names | {(*k[:2], "article") for k in names}
+    return drift(game, code, used)
+
+
+def drift_note(system: Words, game: AnyGame, code: str) -> tuple[Problem, ...]:
+    """A build's one note on a language's stale and unused translations (or none)."""
+    note = translation_drift(system, game, code).note(game.id, code)
+    text = game.texts.get(code)
+    if not note or text is None:
+        return ()
+    return (Problem(Problems(game.folder.parent).where(text.path), note),)
 
 
 def _keys(system: Words, game: AnyGame, code: str,

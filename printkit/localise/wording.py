@@ -3,8 +3,9 @@
 Helpers available in every string: name(id), in_text(id), number(n), ordinal(n), and those
 a game system adds (spankopoly's strokes(n, implement), the money games' money(n), …);
 the filters `q` (this language's quotation marks), `words` (a small number as a word)
-and `lcfirst` (first letter in lower case). A square is named once: a language without its
-own name uses the source language's.
+and `lcfirst` (first letter in lower case; `lcfirst("Keuken")` only of a text starting
+with that word, so that a proper name a square is renamed to keeps its capital). A square
+is named once: a language without its own name uses the source language's.
 """
 
 from __future__ import annotations
@@ -256,9 +257,13 @@ class Wording:
         return _section(self.game, ref)
 
 
-def lcfirst(text: str) -> str:
-    """The text with its first letter in lower case ("Fængsel" -> "fængsel")."""
-    return text[:1].lower() + text[1:]
+def lcfirst(text: str, word: str | None = None) -> str:
+    """The text with its first letter in lower case ("Fængsel" -> "fængsel"); given a
+    `word`, only while the text starts with it: `this|lcfirst("Keuken")` writes "keuken",
+    and after a rename to a proper name ("Stadhuisplein") keeps its capital."""
+    if word is not None and not str(text).startswith(str(word)):
+        return str(text)
+    return str(text)[:1].lower() + str(text)[1:]
 
 
 def _memo(source: str, keys: tuple[str, ...], context: dict[str, Any]) -> tuple[Any, ...] | None:

@@ -122,13 +122,17 @@ class GameInfo:
     players: tuple[int, int]
     texts: dict[str, TextSource] = field(compare=False, hash=False)
     where: Where = field(compare=False, default=Where(""))
+    # translated.toml: per language, text key -> fingerprint of the text it was made from
+    translated: dict[str, dict[str, str]] = field(compare=False, hash=False,
+                                                  default_factory=dict)
 
     @staticmethod
     def of(game: AnyGame) -> GameInfo:
         """These fields of a game of any system, without its texts."""
         return GameInfo(id=game.id, folder=game.folder, system=game.system,
                         source_language=game.source_language, languages=game.languages,
-                        players=game.players, texts={}, where=game.where)
+                        players=game.players, texts={}, where=game.where,
+                        translated=game.translated)
 
 
 class AnyGame(Protocol):
@@ -151,6 +155,8 @@ class AnyGame(Protocol):
     def texts(self) -> dict[str, TextSource]: ...
     @property
     def where(self) -> Where: ...
+    @property
+    def translated(self) -> dict[str, dict[str, str]]: ...
 
     def text_section(self, ref: str) -> str:
         """The section of text/<lang>.toml that names `ref` (for the name() helpers)."""

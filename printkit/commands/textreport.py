@@ -1,0 +1,41 @@
+"""What `printkit check` says of a game's texts beside its problems: texts no part of the
+game uses, translations that are stale or translate nothing (printkit.localise.drift),
+running text that would lower a proper name, and the names a language gives itself."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from printkit.errors import Problem
+from printkit.localise.drift import lowered_names
+from printkit.localise.stage import own_names, translation_drift, unused_texts
+from printkit.model import AnyGame
+from printkit.pipeline import system_of
+
+
+@dataclass(frozen=True)
+class TextNotes:
+    """The lines `check` prints of one language's texts, and its summary."""
+
+    lines: tuple[str, ...]
+    summary: str
+
+
+def text_notes(game: AnyGame, code: str) -> TextNotes:
+    """The notes on language `code`'s texts. A name of this language that the record
+    (translated.toml) already covers is not listed as an own name: a rename in the source
+    language marks it stale instead."""
+    system = system_of(game)
+    drift = translation_drift(system, game, code)
+    unused = unused_texts(system, game, code) + drift.unused
+    recorded = game.translated.get(code, {})
+    own = [p for p in own_names(game, code) if p.where.field not in recorded]
+    lines = [*labelled("unused", unused), *labelled("stale", drift.stale),
+             *labelled("note", lowered_names(game, code)), *labelled("own name", own)]
+    stale = f", {len(drift.stale)} stale" if drift.stale else ""
+    return TextNotes(tuple(lines), f"{game.id} ({code}): 0 missing, {len(unused)} unused"
+                     f"{stale}")
+
+
+def labelled(label: str, problems: tuple[Problem, ...] | list[Problem]) -> list[str]:
+    return [f"{label}: {p}" for p in problems]
