@@ -25,6 +25,17 @@ def default_workers(jobs: int) -> int:
     return max(1, min(jobs, cores))
 
 
+def can_fork() -> bool:
+    """Whether worker processes can be forked: not on Windows (no os.fork), nor where
+    multiprocessing does not offer it. (multiprocessing lists "fork" on every POSIX system,
+    so os.fork is asked too.) Jobs hold closures, which spawned workers could not take."""
+    if not hasattr(os, "fork"):
+        return False
+    import multiprocessing
+
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
 def run_all(jobs: Sequence[Callable[[], T]], workers: int | None = None,
             prepare: Callable[[], None] = lambda: None,
             done: Callable[[int], None] = lambda _: None) -> list[T]:
@@ -34,10 +45,10 @@ def run_all(jobs: Sequence[Callable[[], T]], workers: int | None = None,
     workers = default_workers(len(jobs)) if workers is None else max(1, workers)
     if workers < 2 or len(jobs) < 2:
         return _one_by_one(jobs, done)
+    if not can_fork():
+        return _one_by_one(jobs, done)
     import multiprocessing  # only when there is work to share: a one-job build never forks
 
-    if "fork" not in multiprocessing.get_all_start_methods():
-        return _one_by_one(jobs, done)
     prepare()
     from concurrent.futures import ProcessPoolExecutor
 

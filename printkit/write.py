@@ -4,47 +4,57 @@ An output set is all old or all new:
 
 1. every target is checked first (a target that is a folder stops the build before
    anything is written);
-2. every file is written in full to a temporary name beside its target
-   (`.<name>.<pid>.*.tmp`) and synced;
-3. under a lock on the output folder (two builds into one folder take turns), each old
-   file gets a second name (a hard link, `.<name>.<pid>.*.old.tmp`) and a journal
-   (`.printkit-journal.<pid>.json`) lists what is about to change;
-4. the temporary files are renamed over the targets, Ctrl-C held back until the last;
-5. the journal and the second names are removed.
+2. the build takes the output folder's lock (on `.printkit.lock`, removed again at the
+   end; two builds into one folder take turns) and finishes what a build stopped mid-way
+   left (printkit.journal);
+3. every file is written in full to a temporary name beside its target
+   (`.<name>.<id>.tmp`, `<id>` the build's random id) and synced;
+4. a journal (`.printkit-journal.<id>.json`) lists what is about to change, and each old
+   file gets a second name (a hard link, `.<name>.<id>.old.tmp`);
+5. the temporary files are renamed over the targets, Ctrl-C held back until the last;
+6. the journal and the second names are removed, and the lock is let go.
 
 If a rename fails, the renames done are undone from the second names, so the previous set
-is back. A build killed outright during step 4 leaves its journal; the next build into the
-same folder puts the previous set back first. Temporary files belong to the build whose
-process id they carry: another build removes them only once that process is gone.
+is back. A build killed outright during step 5 leaves its journal; the next build into the
+same folder puts the previous set back first. What is left in the folder while its lock is
+free belongs to no running build: the system lets go of a lock when its process ends,
+however it ends (a kill, a crash, a power cut), and no lock outlives a restart, so neither
+a process id used again nor a process that has ended but not been waited for can make a
+stopped build look alive.
+
+The lock is the system's own (`lockf` on Linux and macOS, `msvcrt.locking` on Windows);
+nothing here needs `fcntl` or `fork`.
 """
 
 from __future__ import annotations
 
-import fcntl
-import json
 import os
-import re
+import secrets
 import signal
-import tempfile
+import stat
+import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from printkit import journal
 from printkit.errors import PrintkitError, Problem, Where
 
-JOURNAL = re.compile(r"^\.printkit-journal\.(\d+)\.json$")
-_TEMP = re.compile(r"^\..+\.(\d+)\.[a-z0-9_]{8}(\.old)?\.tmp$")  # .<name>.<pid>.*.tmp
+LOCK = ".printkit.lock"
+_IN_PROCESS = threading.Lock()  # a lockf lock is the process's: its threads take turns here
 
 
 @dataclass(frozen=True)
 class Change:
-    """One file of a set: its new content's temporary name, its target, and the second
-    name of the old file (None if there was none)."""
+    """One file of a set: its target, the temporary name of its new content, the SHA-256
+    of that content, and the second name of the old file (None if there was none)."""
 
-    temp: Path
     target: Path
+    temp: Path
+    digest: str
     old: Path | None
 
 
@@ -63,59 +73,6 @@ def _shown(path: Path) -> str:
         return str(path.relative_to(Path.cwd()))
     except ValueError:
         return str(path)
-
-
-def _mode() -> int:
-    """Permissions of a new file under the current umask (mkstemp's own are 0600)."""
-    mask = os.umask(0)
-    os.umask(mask)
-    return 0o666 & ~mask
-
-
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:  # another user's process
-        return True
-    return True
-
-
-def remove_stale(folder: Path) -> None:
-    """Remove temporary files that builds no longer running left in folder."""
-    if not folder.is_dir():
-        return
-    for stale in folder.glob(".*.tmp"):
-        match = _TEMP.match(stale.name)
-        if match and not _alive(int(match.group(1))) and stale.is_file():
-            stale.unlink(missing_ok=True)
-
-
-def _temp(path: Path, suffix: str = ".tmp") -> Path:
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=suffix,
-                                dir=path.parent)
-    os.close(fd)
-    return Path(name)
-
-
-def write_temp(path: Path, data: bytes, mode: int) -> Path:
-    """data in a synced temporary file beside path; returns its name."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp",
-                               dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fchmod(fh.fileno(), mode)
-            os.fsync(fh.fileno())
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return Path(tmp)
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -137,40 +94,126 @@ def write_all(files: list[tuple[Path, bytes]], root: Path) -> None:
     if taken:
         raise _refuse(taken, "a folder (or other non-file) is in the way of this file; "
                       "move it away")
-    mode = _mode()
-    temps: list[tuple[Path, Path]] = []
+    token = secrets.token_hex(6)
+    changes: list[Change] = []
     path = root
     try:
-        for folder in sorted({p.parent for p, _ in files}):
-            path = folder
-            folder.mkdir(parents=True, exist_ok=True)
+        folders = sorted({p.parent for p, _ in files})
+        for path in folders:
+            path.mkdir(parents=True, exist_ok=True)
         with _locked(root):
-            recover(root)
-        for folder in sorted({p.parent for p, _ in files}):
-            remove_stale(folder)
-        for path, data in files:
-            temps.append((write_temp(path, data, mode), path))
-        with _locked(root):
-            _swap(temps, root)
-        temps = []
+            path = root
+            journal.recover(root)
+            for folder in {root, *folders}:
+                remove_stale(folder)
+            for path, data in files:
+                changes.append(_write_temp(path, data, token))
+            _swap(changes, root, token)
+            changes = []
     except OSError as exc:
         raise _refuse([path], f"cannot write the file ({exc.strerror or exc}); check "
                       "--out") from None
     finally:
-        for tmp, _ in temps:
-            tmp.unlink(missing_ok=True)
+        for change in changes:
+            change.temp.unlink(missing_ok=True)
+
+
+def remove_stale(folder: Path) -> None:
+    """Remove what builds no longer running left in folder (call it holding the lock):
+    temporary files and second names of files (a journal's are put back first)."""
+    for left in folder.glob(".*.tmp"):
+        if journal.TEMP.match(left.name) and _regular(left):
+            left.unlink(missing_ok=True)
+
+
+def _regular(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _write_temp(path: Path, data: bytes, token: str) -> Change:
+    """data in a synced temporary file beside path (made with the permissions of a new
+    file under the current umask)."""
+    temp = journal.temp_name(path, token)
+    change = Change(path, temp, journal.digest(data), None)
+    with open(temp, "xb") as file:
+        try:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        except BaseException:
+            file.close()
+            temp.unlink(missing_ok=True)
+            raise
+    return change
 
 
 @contextmanager
 def _locked(root: Path) -> Iterator[None]:
-    """The output folder's lock (on the folder itself: no file is left behind): builds
-    into one folder change its files one at a time."""
-    fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
+    """The output folder's lock, held until the block is done (see the module)."""
+    path = root / LOCK
+    with _IN_PROCESS:
+        fd = _take(path)
+        try:
+            yield
+        finally:
+            _let_go(path, fd)
+
+
+def _take(path: Path) -> int:
+    """Wait for the lock on the file at path; its open descriptor. The file a build lets
+    go of is removed (while still locked), so whoever waited on it tries again."""
+    while True:
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o666)
+        except OSError as exc:
+            raise _refuse([path], f"cannot take the output folder's lock "
+                          f"({exc.strerror or exc}); if it is a folder or a link, remove it"
+                          ) from None
+        try:
+            _lock(fd)
+            if _same_file(fd, path):
+                return fd
+        except BaseException:
+            os.close(fd)
+            raise
         os.close(fd)
+
+
+def _same_file(fd: int, path: Path) -> bool:
+    try:
+        held, named = os.fstat(fd), os.stat(path, follow_symlinks=False)
+    except OSError:
+        return False
+    return (held.st_dev, held.st_ino) == (named.st_dev, named.st_ino)
+
+
+def _let_go(path: Path, fd: int) -> None:
+    try:
+        os.unlink(path)  # no file left behind (on Windows it stays while another waits)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)  # lets go of the lock
+
+
+if sys.platform == "win32":
+    import msvcrt
+
+    def _lock(fd: int) -> None:
+        """Wait for the lock on the file's first byte (LK_LOCK tries for 10 s)."""
+        while True:
+            try:
+                msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
+                return
+            except OSError:
+                continue
+else:
+    def _lock(fd: int) -> None:
+        """Wait for the whole file's POSIX lock (lockf; Ctrl-C ends the wait)."""
+        os.lockf(fd, os.F_LOCK, 0)
 
 
 @contextmanager
@@ -196,12 +239,15 @@ def _held_back() -> Iterator[None]:
             signal.raise_signal(signum)
 
 
-def _swap(temps: list[tuple[Path, Path]], root: Path) -> None:
+def _swap(changes: list[Change], root: Path, token: str) -> None:
     """Rename the temporary files over their targets as one change (see the module)."""
-    changes = [Change(tmp, target, _second_name(target)) for tmp, target in temps]
-    journal = root / f".printkit-journal.{os.getpid()}.json"
+    path = journal.journal_path(root, token)
     with _held_back():
-        _write_journal(journal, changes)
+        entries = [journal.Entry(c.target.relative_to(root).as_posix(), c.digest,
+                                 c.target.is_file()) for c in changes]
+        _write_journal(path, journal.encode(token, entries), token)
+        changes = [Change(c.target, c.temp, c.digest, _second_name(c.target, token))
+                   for c in changes]
         done: list[Change] = []
         try:
             for change in changes:
@@ -214,41 +260,40 @@ def _swap(temps: list[tuple[Path, Path]], root: Path) -> None:
             except OSError:  # the journal stays: the next build puts the old files back
                 raise _refuse([change.target], why + "; the previous files are put back by "
                               "the next build into this folder") from None
-            _forget(journal, changes)
+            _forget(path, changes)
             raise _refuse([change.target], why) from None
         for folder in {c.target.parent for c in changes}:
             _sync(folder)
-        _forget(journal, changes)
+        _forget(path, changes)
 
 
-def _forget(journal: Path, changes: list[Change]) -> None:
+def _forget(path: Path, changes: list[Change]) -> None:
     """The change is whole (done or undone): remove its journal, then the old files."""
-    journal.unlink(missing_ok=True)
+    path.unlink(missing_ok=True)
     for change in changes:
         if change.old is not None:
             change.old.unlink(missing_ok=True)
 
 
-def _second_name(target: Path) -> Path | None:
-    """A hard link to the old file, so that it can be put back (None if there is none)."""
+def _second_name(target: Path, token: str) -> Path | None:
+    """A second name for the old file, so that it can be put back (None if there is
+    none): a hard link, or a copy where the file system has no hard links (FAT)."""
     if not target.is_file():
         return None
-    old = _temp(target, ".old.tmp")
-    old.unlink()
-    os.link(target, old)
+    old = journal.old_name(target, token)
+    try:
+        os.link(target, old)
+    except OSError:
+        import shutil
+
+        shutil.copyfile(target, old)
     return old
 
 
-def _write_journal(journal: Path, changes: list[Change]) -> None:
-    entries = [[str(c.temp.absolute()), str(c.target.absolute()),
-                str(c.old.absolute()) if c.old else None] for c in changes]
-    tmp = journal.with_name(journal.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        json.dump(entries, fh)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, journal)
-    _sync(journal.parent)
+def _write_journal(path: Path, data: bytes, token: str) -> None:
+    temp = _write_temp(path, data, token).temp
+    os.replace(temp, path)
+    _sync(path.parent)
 
 
 def _undo(done: list[Change]) -> None:
@@ -261,30 +306,14 @@ def _undo(done: list[Change]) -> None:
 
 
 def recover(root: Path) -> int:
-    """Put back the previous set of every build into root that was killed while renaming
-    (its journal is there and its process gone); the number of builds undone."""
-    undone = 0
-    for journal in sorted(root.glob(".printkit-journal.*.json")):
-        match = JOURNAL.match(journal.name)
-        if not match or _alive(int(match.group(1))):
-            continue
-        try:
-            entries = json.loads(journal.read_text("utf-8"))
-            changes = [Change(Path(t), Path(p), Path(o) if o else None) for t, p, o in entries]
-        except (ValueError, TypeError):
-            journal.unlink()
-            continue
-        renamed = [c for c in changes if not c.temp.exists()]
-        _undo([c for c in renamed if c.old is None or c.old.exists()])
-        for change in changes:
-            change.temp.unlink(missing_ok=True)
-        _forget(journal, changes)
-        undone += 1
-    return undone
+    """Put back the previous set of every build into root that was stopped while renaming;
+    the number of builds undone (see printkit.journal)."""
+    with _locked(root):
+        return journal.recover(root)
 
 
 def _sync(folder: Path) -> None:
-    """Make the renames in folder durable."""
+    """Make the renames in folder durable (where the system can sync a folder)."""
     try:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:

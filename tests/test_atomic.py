@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -163,9 +164,10 @@ def test_a_build_killed_mid_way_leaves_the_previous_files(built_first, stage: st
     proc = run_stalled(args, call, after, folder.parent.parent)
     stop(proc, signal.SIGKILL)
     after_kill = files_of(out)
-    assert {n: b for n, b in after_kill.items() if not n.endswith(".tmp")} == before
-    if stage == "write":  # a kill cannot clean up; the next build does
-        assert temp_files(out)
+    assert {n: b for n, b in after_kill.items()
+            if not n.endswith(".tmp") and n != ".printkit.lock"} == before
+    if stage == "write":  # a kill cannot clean up (nor remove its lock file); the next
+        assert temp_files(out)  # build does
     build(game, ["nl"], folder.parent, out, Options())
     assert files_of(out) == before
 
@@ -195,31 +197,75 @@ def test_a_build_killed_while_renaming_is_undone_by_the_next(built_first) -> Non
     assert files_of(out) == before
 
 
-def test_temporary_files_of_a_running_build_are_left_alone(built_first, tmp_path: Path
-                                                           ) -> None:
-    """Two builds into one folder at once: one removed the other's temporary files ('cannot
-    write …'). A temporary file belongs to the process whose id it carries."""
+# Holds the output folder's lock as a running build does, with a temporary file of its own
+# beside a target, until its standard input is closed; then ends as a killed build would,
+# leaving the temporary file behind.
+HOLDER = textwrap.dedent("""
+    import os, sys
+    fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o666)
+    os.lockf(fd, os.F_LOCK, 0)
+    open(sys.argv[2], "wb").write(b"half a board")
+    print("HELD", flush=True)
+    sys.stdin.read()
+    os._exit(9)
+""")
+
+
+def test_a_build_waits_for_a_running_build_and_then_removes_what_it_left(built_first) -> None:
+    """Two builds into one folder take turns: the second leaves the first's temporary file
+    alone while the first holds the folder's lock, and removes it once the first is gone
+    (it died without cleaning up)."""
+    import threading
+
     game, folder, out, _ = built_first
-    target = out / game / "nl"
-    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    running = out / game / "nl" / ".board.pdf.0123456789ab.tmp"
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(out / ".printkit.lock"),
+                               str(running)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True)
+    assert holder.stdout is not None
+    assert holder.stdin is not None
+    assert holder.stdout.readline() == "HELD\n"
+    second = threading.Thread(target=build, args=(game, ["nl"], folder.parent, out,
+                                                  Options(paper="a3")))
     try:
-        running = target / f".board.pdf.{other.pid}.abcdefgh.tmp"
-        running.write_bytes(b"half a board")
-        dead = target / ".board.pdf.999999999.abcdefgh.tmp"
-        dead.write_bytes(b"left by a killed build")
-        build(game, ["nl"], folder.parent, out, Options())
+        second.start()
+        second.join(2.0)
+        assert second.is_alive()  # waiting for the lock
         assert running.read_bytes() == b"half a board"
-        assert not dead.exists()
     finally:
-        other.kill()
-        other.wait()
+        holder.stdin.close()
+        holder.wait()
+        second.join(60)
+    assert not second.is_alive()
+    assert not running.exists()
+    assert temp_files(out) == []
+    assert [n for n in files_of(out) if n.endswith("-a3.pdf")]  # the second build was made
+
+
+def test_a_killed_build_is_undone_even_while_its_process_id_lives_on(built_first) -> None:
+    """A build killed while renaming and never waited for stays a process (a zombie) under
+    its id, as does any process that is given the id again: recovery was skipped while
+    that id was alive. The lock the build held went with it, so the next build puts the
+    previous set back."""
+    game, folder, out, before = built_first
+    args = ["build", game, "--data", "data", "--out", "out", "--paper", "a3"]
+    proc = run_stalled(args, "printkit.write:os.replace", 6, folder.parent.parent)
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)  # and not waited for: a zombie keeps the id
+        deadline = time.monotonic() + 10
+        while Path(f"/proc/{proc.pid}/stat").read_text().split()[2] != "Z":
+            assert time.monotonic() < deadline
+        mixed = files_of(out)
+        assert {n: b for n, b in mixed.items() if n in before} != before
+        build(game, ["nl"], folder.parent, out, Options())
+        assert files_of(out) == before
+    finally:
+        proc.communicate(timeout=30)
 
 
 def group_alive(pgid: int, wait: float = 5.0) -> bool:
     """Whether a process of the group is still there after `wait` seconds: a worker that
     has ended may exist a moment longer, until the process that adopted it reaps it."""
-    import time
-
     deadline = time.monotonic() + wait
     while True:
         try:
@@ -238,7 +284,6 @@ def test_ctrl_c_at_any_moment_ends_an_all_language_build_cleanly(tmp_path: Path)
     finished; no worker is left; the output is the previous set (the same bytes either
     way, as the options are the same)."""
     import random
-    import time
 
     from printkit import INTERRUPTED
 

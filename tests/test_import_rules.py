@@ -9,6 +9,7 @@
 - Only render/ imports reportlab.
 - Only the localise stage imports jinja2 and babel: printkit/localise/ and the localise
   module of each system.
+- Nothing imports fcntl (there is none on Windows).
 
 Read from the source with `ast`, so a rule broken anywhere (even inside a function) fails.
 """
@@ -98,6 +99,11 @@ def test_only_the_localise_stage_imports_jinja2_and_babel(library: str) -> None:
         return p.is_relative_to(PACKAGE / "localise") or (
             p.is_relative_to(PACKAGE / "systems") and p.name == "localise.py")
     assert broken(localise, library) == []
+
+
+def test_no_module_imports_fcntl() -> None:
+    """Windows has no fcntl: a build runs there (tests/test_platforms.py runs one without)."""
+    assert broken(lambda p: False, "fcntl") == []
 
 
 def test_the_rules_see_an_offending_import() -> None:
