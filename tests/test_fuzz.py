@@ -410,3 +410,69 @@ def test_any_pdf_is_judged_or_refused_in_one_line(tmp_path: Path,
     event("judged")
     assert report.pages >= 0
     assert all("\n" not in p for p in report.problems)
+
+
+# fonts a theme names --------------------------------------------------------------------
+
+FONT_VALUES = [0, 1, 2, 0x7F, 0x80, 0xFF, 0xFFFF, 0x7FFF, 0x8000, 0xFFFFFFFF, 0x7FFFFFFF,
+               0x10000, 0x10FFFF, 0x110000]
+
+
+@examples(40, per_game=False)
+@given(data=st.data())
+def test_any_font_is_refused_or_measured_and_embedded(tmp_path: Path,
+                                                      data: st.DataObject) -> None:
+    """A real font (tests/hostile_fonts.py) with bytes of a table changed, a table moved,
+    cut or dropped, a hostile character map put in, or the file cut: the font gate refuses
+    it with a reason, or layout measures it and the PDF writer embeds it."""
+    import struct
+
+    import hostile_fonts as hf
+    from test_font_gate import embeds
+
+    from printkit.load.fontfiles import font_problem
+    from printkit.truetype import advances, character_map
+
+    font = bytearray(hf.serif())
+    for _ in range(data.draw(st.integers(1, 3), label="changes")):
+        tag = data.draw(st.sampled_from(sorted(hf.entries(bytes(font)))), label="table")
+        offset, length = struct.unpack_from(">II", font, hf.entries(bytes(font))[tag] + 8)
+        how = data.draw(st.sampled_from(["value", "value", "byte", "move", "cut", "drop",
+                                         "cmap", "truncate"]), label="how")
+        if how in ("value", "byte") and length > 4 and offset + length <= len(font):
+            at = offset + data.draw(st.integers(0, min(length, 512) - 4), label="at")
+            if how == "value":
+                value = data.draw(st.sampled_from(FONT_VALUES), label="value")
+                width = data.draw(st.sampled_from([2, 4]), label="width")
+                font[at:at + width] = (value % 256 ** width).to_bytes(width, "big")
+            else:
+                font[at] = data.draw(st.integers(0, 255), label="byte")
+        elif how == "move":
+            font = bytearray(hf.moved(bytes(font), tag, data.draw(st.sampled_from(
+                [0, 12, len(font) - 2, len(font) + 9, 0xFFFFFFF0]), label="offset")))
+        elif how == "cut":
+            font = bytearray(hf.moved(bytes(font), tag, offset, data.draw(
+                st.integers(0, length), label="length")))
+        elif how == "drop":
+            font = bytearray(hf.without(bytes(font), tag))
+        elif how == "cmap":
+            groups = data.draw(st.lists(st.tuples(*[st.sampled_from(FONT_VALUES)] * 3),
+                                        min_size=1, max_size=4), label="groups")
+            subtable = (hf.format12(groups) if data.draw(st.booleans(), label="format 12")
+                        else hf.format4([(a & 0xFFFF, b & 0xFFFF, c & 0x7FFF)
+                                         for a, b, c in groups]))
+            font = bytearray(hf.replaced(bytes(font), b"cmap", hf.cmap(subtable)))
+        elif how == "truncate":
+            del font[data.draw(st.integers(0, len(font)), label="cut at"):]
+            break
+    why = font_problem(bytes(font))
+    if why:
+        event(why.split("(")[-1][:40])
+        assert why.startswith(("cannot be read", "is not a TrueType", "does not allow")), why
+        return
+    event("measured and embedded")
+    units, widths = advances(bytes(font))
+    assert units
+    assert widths
+    assert all(glyph < len(widths) for glyph in character_map(bytes(font)).values())
+    assert embeds(bytes(font), Path(tempfile.mkdtemp(dir=tmp_path)))
