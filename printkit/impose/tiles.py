@@ -35,6 +35,7 @@ from printkit.layout.ops import (
     Line,
     Matrix,
     Op,
+    Polygon,
     Rect,
     Text,
     apply,
@@ -239,7 +240,7 @@ def without_text(ops: tuple[Op, ...], least: float = 0.0) -> tuple[Op, ...]:
     for op in ops:
         if isinstance(op, Group):
             kept.append(Group(without_text(op.ops, least), op.matrix, op.clip))
-        elif isinstance(op, (Line, Rect, Circle)):
+        elif isinstance(op, (Line, Rect, Circle, Polygon)):
             kept.append(op if op.width >= least else replace(op, width=least))
         elif not isinstance(op, Text):
             kept.append(op)

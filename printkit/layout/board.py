@@ -11,6 +11,7 @@ from printkit.layout.ops import MM, Circle, Face, Group, Line, Matrix, Op, Rect,
 from printkit.layout.pictures import picture_ops
 from printkit.layout.problems import check_glyphs, too_long
 from printkit.layout.style import BLEED, ink_on
+from printkit.layout.symbols import band_symbol
 from printkit.layout.text import BOARD_NAMES, RUNNING, fit
 from printkit.layout.themed import BOARD, recoloured
 from printkit.localise.kit import Block, Heading, Para
@@ -89,8 +90,11 @@ def square_ops(sq: SquareText, W: float, C: float, board: BoardText, where: Wher
     if sq.kind == "street" and sq.colour:
         band = C * 0.22
         ops.append(Rect(0, C - band, W, band, fill=sq.colour, stroke=ink, width=LINE))
-        ops += fitted((Para(sq.band, "strong"),), PAD, C - 1.5 * MM, W - 2 * PAD,
-                      band - 3 * MM, 10, ink_on(sq.colour), here, problems, lang)
+        sign, room = band_symbol(sq.mark if theme.group_symbols else -1, PAD, C - band,
+                                 W - 2 * PAD, band, ink_on(sq.colour), bool(sq.band), 9 * MM)
+        ops += sign + fitted((Para(sq.band, "strong"),), PAD + room, C - 1.5 * MM,
+                             W - 2 * PAD - room, band - 3 * MM, 10, ink_on(sq.colour), here,
+                             problems, lang)
         top = C - band
     value_h = 9 * MM if sq.value else 0
     picture = theme.square(sq.position) or theme.pictogram(sq.icon or sq.kind)

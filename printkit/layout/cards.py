@@ -10,6 +10,7 @@ from printkit.layout.ops import MM, Face, Group, Op, Rect, Text
 from printkit.layout.pictures import picture_ops
 from printkit.layout.problems import check_glyphs, too_long
 from printkit.layout.style import BLEED, SAFE, WHITE, ink_on
+from printkit.layout.symbols import band_symbol
 from printkit.layout.text import MIN_SIZE, NAMES, Placed, fit
 from printkit.localise.kit import Block, CardText, Heading, Para, Row, Table
 from printkit.model.theme import DEFAULT, Picture, Theme
@@ -115,14 +116,17 @@ def front_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
     inner = w - 2 * SAFE
     head = (Para(card.band, "note"), Heading(card.title)) if card.band else (Heading(card.title),)
     band_h = max(h * 0.24, 16 * MM) if card.band else max(h * 0.2, 13 * MM)
-    head_fit = fit(head, inner, band_h - SAFE - 1.5 * MM, TITLE_SIZE, lang=art.lang,
+    colour = card.colour or art.colour("card_band")
+    sign, room = band_symbol(card.mark if art.theme.group_symbols else -1, SAFE, h - band_h,
+                             inner, band_h, ink_on(colour), True)
+    head_fit = fit(head, inner - 2 * room, band_h - SAFE - 1.5 * MM, TITLE_SIZE, lang=art.lang,
                    breaking=NAMES)
     if head_fit is None:
         too_long(where.at(where.field + ".title"), problems, MIN_SIZE)
         return ops
-    colour = card.colour or art.colour("card_band")
     ops.append(Rect(-bleed, h - band_h, w + 2 * bleed, band_h + bleed, fill=colour))
-    ops += placed_ops(head_fit[0], SAFE, h - SAFE, inner, ink_on(colour), centre=True)
+    ops += sign + placed_ops(head_fit[0], SAFE + room, h - SAFE, inner - 2 * room,
+                             ink_on(colour), centre=True)
     footer = art.footer(card.footer, SAFE, SAFE, inner, 7.5, where)
     if footer is None:
         return ops
@@ -161,15 +165,18 @@ def framed_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
     x = (w - inner) / 2
     head = (Para(card.band.upper(), "note"), Heading(card.title)) if card.band else (
         Heading(card.title),)
-    head_fit = fit(head, inner, band_h - 3 * MM, TITLE_SIZE, lang=art.lang, breaking=NAMES)
+    sign, room = band_symbol(card.mark if art.theme.group_symbols else -1, band_x + 1.5 * MM,
+                             band_top - band_h, band_w - 3 * MM, band_h, ink_on(colour), True)
+    head_fit = fit(head, inner - 2 * room, band_h - 3 * MM, TITLE_SIZE, lang=art.lang,
+                   breaking=NAMES)
     if head_fit is None:
         too_long(where.at(where.field + ".title"), problems, MIN_SIZE)
         return ops
     ops.append(Rect(band_x, band_top - band_h, band_w, band_h, fill=colour, stroke=frame,
                     width=0.6))
     lines, _ = head_fit
-    ops += placed_ops(lines, x, band_top - (band_h - lines[-1].dy) / 2 + 0.4 * MM, inner,
-                      ink_on(colour), centre=True)
+    ops += sign + placed_ops(lines, x + room, band_top - (band_h - lines[-1].dy) / 2
+                             + 0.4 * MM, inner - 2 * room, ink_on(colour), centre=True)
     footer = art.footer(card.footer, x, FRAME + 1.5 * MM, inner, 7.0, where)
     if footer is None:
         return ops

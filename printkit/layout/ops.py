@@ -56,6 +56,16 @@ class Circle:
 
 
 @dataclass(frozen=True)
+class Polygon:
+    """A closed shape through its corners ((x, y) in order), filled and/or stroked."""
+
+    points: tuple[tuple[float, float], ...]
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.5
+
+
+@dataclass(frozen=True)
 class Text:
     """One line of text; x is its left edge, centre or right edge according to align."""
 
@@ -100,7 +110,7 @@ class Group:
     reuse: bool = False
 
 
-Op = Rect | Line | Circle | Text | Image | Group
+Op = Rect | Line | Circle | Polygon | Text | Image | Group
 
 
 @dataclass(frozen=True)

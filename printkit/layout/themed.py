@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from printkit.layout.ops import Circle, Face, Group, Line, Op, Rect, Text
+from printkit.layout.ops import Circle, Face, Group, Line, Op, Polygon, Rect, Text
 from printkit.model.theme import Theme
 
 Roles = dict[str, str]  # built-in colour -> theme role
@@ -30,7 +30,7 @@ def recolour(ops: tuple[Op, ...], mapping: dict[str, str]) -> tuple[Op, ...]:
 
 
 def recolour_op(op: Op, m: dict[str, str]) -> Op:
-    if isinstance(op, (Rect, Circle)):
+    if isinstance(op, (Rect, Circle, Polygon)):
         return replace(op, fill=m.get(op.fill, op.fill) if op.fill else op.fill,
                        stroke=m.get(op.stroke, op.stroke) if op.stroke else op.stroke)
     if isinstance(op, (Line, Text)):

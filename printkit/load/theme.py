@@ -20,7 +20,7 @@ from printkit.model.theme import COLOURS, FONT_ROLES, PICTOGRAMS, Picture, Theme
 
 SINGLE = ("board_centre", "cover", "logo")  # [theme.pictures]
 TABLES = ("fonts", "pictures", "backs", "cards", "squares", "pictograms")
-FLAGS = ("board_title",)
+FLAGS = ("board_title", "group_symbols")
 
 
 def load_theme(game_toml: Path | None, config: Path | None, problems: Problems,
@@ -37,6 +37,7 @@ def load_theme(game_toml: Path | None, config: Path | None, problems: Problems,
                  fonts=tuple(sorted(merged["fonts"].items())),
                  board_centre=pictures.get("board_centre"),
                  board_title=merged["flags"].get("board_title", True),
+                 group_symbols=merged["flags"].get("group_symbols", False),
                  cover=pictures.get("cover"), logo=pictures.get("logo"),
                  backs=tuple(sorted(merged["backs"].items())),
                  cards=tuple(sorted(merged["cards"].items())),

@@ -72,6 +72,7 @@ class CardText:
     footer: str = ""
     full_colour: bool = False  # a back: the colour fills the card and bleed
     framed: bool = False  # a title deed: a thin frame, the colour band inside it
+    mark: int = -1  # a street's deed: its group's place among the board's groups (symbol)
 
 
 @dataclass(frozen=True)

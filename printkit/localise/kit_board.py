@@ -18,6 +18,7 @@ class SquareText:
     note: str = ""
     icon: str = ""  # a pictogram other than the kind's own: chest, ferry, bulb, parking, …
     colours: tuple[str, ...] = ()  # the pawns of the "pawns" pictogram, one per colour
+    mark: int = -1  # a street's group: its place among the board's groups (its symbol)
 
 
 @dataclass(frozen=True)

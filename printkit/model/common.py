@@ -213,6 +213,10 @@ class BoardInfo(GameInfo, Generic[Gr, St, Sn, Tx]):
     station = ById[Sn]("stations")
     tax = ById[Tx]("taxes")
 
+    def mark(self, group: str) -> int:
+        """A group's place among the groups, from 0 (its symbol on board and deeds)."""
+        return next((n for n, g in enumerate(self.groups) if g.id == group), -1)
+
     def streets_of(self, group: str) -> tuple[St, ...]:
         return tuple(s for s in self.streets if s.group == group)
 

@@ -59,6 +59,7 @@ class Theme:
     fonts: tuple[tuple[str, Path], ...] = ()         # font role (regular, bold, italic) -> file
     board_centre: Picture | None = None
     board_title: bool = True                         # the title banner beside the picture
+    group_symbols: bool = False                      # a symbol beside each group's colour
     cover: Picture | None = None                     # the rule booklet's cover
     logo: Picture | None = None                      # ledgers and score pads
     backs: tuple[tuple[str, Picture], ...] = ()      # deck -> back artwork

@@ -24,7 +24,17 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.errors import PrintkitError
 from printkit.impose.page import Document, Page
 from printkit.layout.fonts import ROLES, SHY, font_name, font_path
-from printkit.layout.ops import REGISTRATION, Circle, Group, Image, Line, Op, Rect, Text
+from printkit.layout.ops import (
+    REGISTRATION,
+    Circle,
+    Group,
+    Image,
+    Line,
+    Op,
+    Polygon,
+    Rect,
+    Text,
+)
 from printkit.render.fonts import SubsetFont
 from printkit.render.pdfx import (
     OVERPRINT_OFF,
@@ -209,6 +219,18 @@ class Painter:
         if op.stroke:
             self.pen(op.stroke, op.width)
         self.c.circle(op.x, op.y, op.r, stroke=1 if op.stroke else 0, fill=1 if op.fill else 0)
+
+    def draw_polygon(self, op: Polygon) -> None:
+        if op.fill:
+            self.fill(op.fill)
+        if op.stroke:
+            self.pen(op.stroke, op.width)
+        path = self.c.beginPath()
+        path.moveTo(*op.points[0])
+        for x, y in op.points[1:]:
+            path.lineTo(x, y)
+        path.close()
+        self.c.drawPath(path, stroke=1 if op.stroke else 0, fill=1 if op.fill else 0)
 
     def draw_text(self, op: Text) -> None:
         """A line of text; a soft hyphen left in it is a break point not taken, which

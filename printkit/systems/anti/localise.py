@@ -133,7 +133,7 @@ def street_front(game: Game, street: Street, w: Wording, _: Labels, money: Money
                 Row(_("Mortgage value"), money(street.mortgage))),
         footer=_("A monopoly: {n} streets of this city in one hand. A hotel replaces the "
                  "houses of its street.", n=game.rules.monopoly_streets),
-        framed=True)
+        framed=True, mark=game.mark(city.id))
 
 
 def owned_table(game: Game, w: Wording, _: Labels, show: Any,

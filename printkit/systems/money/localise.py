@@ -141,7 +141,7 @@ def square_text(game: MoneyGame, s: Square, w: Wording, money: Money) -> SquareT
     if kind == "street":
         street = game.street[ref]
         return SquareText(pos, kind, w.name(ref), money(street.price),
-                          colour=game.group[street.group].colour)
+                          colour=game.group[street.group].colour, mark=game.mark(street.group))
     if kind == "station":
         return SquareText(pos, kind, w.name(ref), money(game.station[ref].price),
                           icon=game.station_icon)
@@ -193,7 +193,7 @@ def street_front(game: Game, street: Street, w: Wording, _: Labels, money: Money
                  "unbuilt streets.") if game.rules.group_factor == 2 else
         tie(_("Whoever owns every street of a colour group collects {factor} × the rent on "
               "its unbuilt streets.", factor=game.rules.group_factor)),
-        framed=True)
+        framed=True, mark=game.mark(street.group))
 
 
 def mortgaged_back(game: MoneyGame, prop: Plot | Station | Utility, w: Wording, _: Labels,
@@ -210,7 +210,8 @@ def mortgaged_back(game: MoneyGame, prop: Plot | Station | Utility, w: Wording, 
     blocks.append(Para(_("This side up: the property is mortgaged and collects no rent."),
                        "small"))
     return CardText(prop.id, w.name(prop.id), band=_("Mortgaged"), colour=colour,
-                    blocks=tuple(blocks), footer=_("Title deed"), framed=True)
+                    blocks=tuple(blocks), footer=_("Title deed"), framed=True,
+                    mark=game.mark(prop.group) if isinstance(prop, Plot) else -1)
 
 
 def owned_rows(values: tuple[int, ...], _: Labels, show: Callable[[int], str]) -> list[Row]:

@@ -82,7 +82,7 @@ def square_text(game: Game, w: SpankWording, _: Labels, position: int, kind: str
         street = game.street[ref]
         g = game.group[street.group]
         return SquareText(position, kind, w.name(ref), w.count(street.purchase, "hand"),
-                          w.implement_name(g.implement), g.colour)
+                          w.implement_name(g.implement), g.colour, mark=game.mark(g.id))
     if kind == "station":
         return SquareText(position, kind, w.name(ref),
                           w.count(game.rules.station_purchase.count,
@@ -120,6 +120,7 @@ def street_cards(game: Game, street: Street, w: SpankWording,
     hand = lower_first(w.implement_name("hand"))
     front = CardText(
         street.id, w.name(street.id), band=impl, colour=g.colour, footer=deed_word(w, _),
+        mark=game.mark(g.id),
         blocks=(Row(_("Purchase ({implement})", implement=hand), w.count(street.purchase)),
                 Row(_("Complete ({implement})", implement=lower_first(impl)),
                     w.count(street.complete, g.implement)),
@@ -127,7 +128,7 @@ def street_cards(game: Game, street: Street, w: SpankWording,
                        implement=w.implement_definite(g.implement)), "small")))
     back = CardText(
         street.id, w.name(street.id), band=_("Doubled"), colour=g.colour,
-        footer=deed_word(w, _),
+        footer=deed_word(w, _), mark=game.mark(g.id),
         blocks=(Row(_("Doubled ({implement})", implement=lower_first(impl)),
                     w.count(2 * street.complete, g.implement)),
                 Para(_("This side up: the owner has doubled the street."), "small")))
