@@ -360,6 +360,10 @@ def check(
         fail(exc, "build would stop here")
         return
     warn(built)
+    from printkit.colour.vision import game_notes
+
+    for colour_note in game_notes(loaded, printing.config):
+        typer.echo(f"note: {colour_note}")
     for note in notes:
         typer.echo(note.summary)
 

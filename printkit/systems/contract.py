@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # only named in signatures: a build imports them when it loca
     from printkit.localise.kit import Kit
     from printkit.localise.languages import Language
     from printkit.localise.wording import Wording
+    from printkit.model.palette import Palette
     from printkit.model.simulation import Setting, Simulation
 
 G = TypeVar("G", bound=AnyGame)
@@ -79,6 +80,12 @@ class Simulator(Protocol[G_contra]):
         ...
 
 
+class PaletteOf(Protocol[G_contra]):
+    def __call__(self, game: G_contra, /) -> Palette:
+        """The game's colours that the colour-vision and contrast check weighs."""
+        ...
+
+
 @dataclass(frozen=True)
 class System(Generic[G]):
     """A game system: how its games are loaded, checked and put into words."""
@@ -92,3 +99,4 @@ class System(Generic[G]):
     products: Products[G]
     wording: WordingOf | None = None  # its own Wording (more helpers); None: the usual one
     simulate: Simulator[G] | None = None  # whole games by simulation; None: not simulated
+    palette: PaletteOf[G] | None = None  # its colours for the colour check; None: not checked

@@ -8,4 +8,4 @@ from printkit.systems.contract import System
 SYSTEM = System(name="anti", load=load.load, check=validate.check,
                 text_keys=localise.text_keys, localise=localise.localise,
                 products=localise.products, fields=Path(__file__).with_name("fields.toml"),
-                simulate=play.simulate_anti)
+                simulate=play.simulate_anti, palette=validate.palette)

@@ -13,6 +13,7 @@ from collections import Counter
 from itertools import pairwise
 
 from printkit.errors import Problems
+from printkit.model.palette import Palette
 from printkit.systems.anti.model import (
     CITY_SIZES,
     COMMAND_ACTIONS,
@@ -146,3 +147,9 @@ def commands(game: Game, problems: Problems) -> None:
         if c.party and "party" not in COMMAND_ACTIONS.get(c.card.action, ("party",)):
             problems.add(c.card.at("party"), f"a '{c.card.action}' command does not use "
                          "party; remove it")
+
+
+def palette(game: Game) -> Palette:
+    """The colours the colour check weighs: cities, deed backs, the accent (the title
+    banner and the command card's band, whose text is not large) and the board."""
+    return classic.money_palette(game, (), accent_large=False)

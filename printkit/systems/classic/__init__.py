@@ -9,4 +9,4 @@ from printkit.systems.money import load, localise, simulate, validate
 SYSTEM = System(name="classic", load=load.load, check=validate.check,
                 text_keys=localise.text_keys, localise=localise.localise,
                 products=localise.products, fields=Path(__file__).with_name("fields.toml"),
-                simulate=simulate.simulate_classic)
+                simulate=simulate.simulate_classic, palette=validate.palette)

@@ -11,6 +11,7 @@ from collections.abc import Collection
 
 from printkit.errors import Problems, Where
 from printkit.localise.money import is_currency
+from printkit.model.palette import Palette, Swatch
 from printkit.systems.money.model import (
     ACTIONS,
     CORNERS,
@@ -208,3 +209,32 @@ def square_ids(game: MoneyGame, problems: Problems) -> None:
                 problems.add(rec.where.at("id"), f"'{rec.id}' is already the id of a "
                              f"{seen[rec.id]}; every square needs its own id")
             seen.setdefault(rec.id, kind)
+
+
+def board_swatches(game: MoneyGame) -> tuple[Swatch, Swatch]:
+    """The board's ground and ink, written in game.toml [board]."""
+    path = game.where.path
+    return (Swatch("board", game.board.background, Where(path, 0, "board.background")),
+            Swatch("board_ink", game.board.ink, Where(path, 0, "board.ink")))
+
+
+def money_palette(game: MoneyGame, decks: tuple[Swatch, ...],
+                  accent_large: bool) -> Palette:
+    """The colours of a money game: its groups, the decks given, the backs of station and
+    utility deeds, the accent (the board's title banner: large text; anti's command card
+    band too) and the board."""
+    path = game.where.path
+    ground, ink = board_swatches(game)
+    return Palette(
+        groups=tuple(Swatch(g.id, g.colour, g.where.at("colour")) for g in game.groups),
+        decks=decks,
+        bands=(Swatch("deed_back", game.cards.deed_back, Where(path, 0, "cards.deed_back")),
+               Swatch("accent", game.accent, Where(path, 0, "board.accent"), accent_large)),
+        ground=ground, ink=ink)
+
+
+def palette(game: Game) -> Palette:
+    """The colours the colour check weighs: groups, both decks, deed backs, the title
+    banner and the board."""
+    return money_palette(game, tuple(Swatch(d.id, d.colour, d.where.at("colour"))
+                                     for d in game.decks), accent_large=True)

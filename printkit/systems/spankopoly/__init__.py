@@ -10,4 +10,4 @@ from printkit.systems.spankopoly.wording import SpankWording
 SYSTEM = System(name="spankopoly", load=load.load, check=validate.check,
                 text_keys=localise.text_keys, localise=localise.localise,
                 products=localise.products, fields=Path(__file__).with_name("fields.toml"),
-                wording=SpankWording, simulate=play.simulate)
+                wording=SpankWording, simulate=play.simulate, palette=validate.palette)

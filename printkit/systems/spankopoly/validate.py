@@ -6,6 +6,7 @@ from collections import Counter
 
 from printkit.errors import Problems, Where
 from printkit.model import Stake
+from printkit.model.palette import Palette, Swatch
 from printkit.systems.spankopoly.model import Game
 from printkit.validate.board import Ring, board_file, check_board
 from printkit.validate.common import refer, unique
@@ -115,3 +116,19 @@ def scoring(game: Game, problems: Problems) -> None:
         for r in rows:
             if r.spanker > n:
                 problems.add(r.where.at("spanker"), f"there are only {n} opponents")
+
+
+def palette(game: Game) -> Palette:
+    """The colours the colour check weighs: groups, the chance deck, the backs of station
+    and penalty-line cards (large text), the station deeds' band (the board's ink) and the
+    board."""
+    path = game.where.path
+    ground = Swatch("board", game.board.background, Where(path, 0, "board.background"))
+    ink = Swatch("board_ink", game.board.ink, Where(path, 0, "board.ink"))
+    return Palette(
+        groups=tuple(Swatch(g.id, g.colour, g.where.at("colour")) for g in game.groups),
+        decks=(Swatch("chance", game.cards.chance_colour,
+                      Where(path, 0, "cards.chance_colour")),),
+        bands=(Swatch("deed_back", game.cards.deed_back, Where(path, 0, "cards.deed_back"),
+                      large=True), ink),
+        ground=ground, ink=ink)
