@@ -117,9 +117,9 @@ def test_board_ledger_and_booklet(built: Path) -> None:
     assert "Zijl € 60 € 4 € 20 € 60 € 150 € 210 € 260" in rules   # rents_competitor
     assert "Zijl € 60 € 7 € 14 € 40 € 110 € 280 € 400" in rules   # rents_monopolist
     assert "Iedere speler krijgt € 1.500 van de bank" in rules
-    assert "Een concurrent bouwt tot 4 huizen per straat." in rules
+    assert "Een concurrent bouwt tot vier huizen per straat." in rules
     danish = pdf_text(built / "da" / "rules.pdf")
-    assert "En monopolist bygger op til 3 huse pr. gade." in danish
+    assert "En monopolist bygger op til tre huse pr. gade." in danish
 
 
 @pytest.mark.parametrize("lang, words", [("nb", ("Huur", "Concurrent", "Opdrachten")),

@@ -44,8 +44,8 @@ def test_deeds_hold_every_street_with_its_counts(nl_kit: Path) -> None:
 
 def test_deed_of_a_street_shows_purchase_and_complete_side_by_side(nl_kit: Path) -> None:
     text = pdf_text(nl_kit / "deeds.pdf")
-    assert "Keuken Aankoopbewijs Aankoop (hand) 15 klappen Compleet (pollepel) 20 klappen" in text
-    assert ("Six Stripe Academy Aankoopbewijs Aankoop (hand) 60 klappen Compleet (cane) 6 slagen"
+    assert "Keuken Eigendomsbewijs Aankoop (hand) 15 klappen Compleet (pollepel) 20 klappen" in text
+    assert ("Six Stripe Academy Eigendomsbewijs Aankoop (hand) 60 klappen Compleet (cane) 6 slagen"
             in text)
 
 
@@ -83,8 +83,8 @@ def test_all_twenty_chance_cards_are_printed(nl_kit: Path) -> None:
     assert "Ga direct naar Six Stripe Academy." in text
     assert "Ga naar de eetkamer. Kom je langs Start, werk dan de rondemarker bij." in text
     assert "Ga direct naar station ‘Halfmast’." in text
-    assert "Marcheer de tegenstander met het, in jouw ogen, slechtste gedrag naar de schuur " \
-           "voor 20 klappen met de strap." in text
+    assert "Stuur de tegenstander die zich volgens jou het slechtst heeft gedragen, naar de " \
+           "schuur voor 20 klappen met de strap." in text
     assert "1 slag met de cane" in text
 
 
@@ -93,7 +93,7 @@ def test_kept_chance_cards_are_marked(nl_kit: Path) -> None:
     cards = tomllib.loads((GAME / "chance.toml").read_text("utf-8"))["card"]
     kept = sum(1 for c in cards if c.get("keep"))
     assert kept == 6
-    assert text.count("Bewaar deze kaart tot je hem inzet.") == kept
+    assert text.count("Bewaar deze kaart tot je haar gebruikt.") == kept
 
 
 def test_scorepad_has_twelve_rounds_with_clothing_phase(nl_kit: Path) -> None:
@@ -105,7 +105,7 @@ def test_scorepad_has_twelve_rounds_with_clothing_phase(nl_kit: Path) -> None:
     assert first.count("K · Kleding") == 3
     assert first.count("O · Ondergoed") == 3
     assert first.count("B · Bloot") == 6
-    assert "Instrument Kledingstaat Aantal Punten" in first
+    assert "Instrument Kleding Aantal Punten" in first
     assert "Voorbeeld: 1K10 = 1 × 1 × 10 = 10 punten" in first
     assert "Eindklassement" in pages[-1]
 

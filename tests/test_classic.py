@@ -116,7 +116,7 @@ def test_station_and_utility_deeds(klassiek: Path, koebstad: Path) -> None:
 
 @pytest.mark.parametrize("game, lang, amount", [
     ("klassiek", "nl", "€ 1.500"), ("klassiek", "nb", "1 500 €"), ("klassiek", "da", "1.500 €"),
-    ("koebstad", "da", "30.000 kr."), ("koebstad", "nb", "30 000 DKK"),
+    ("koebstad", "da", "30.000 kr."), ("koebstad", "nb", "30 000 kr"),
     ("koebstad", "nl", "DKK 30.000")])
 def test_ledger_starts_with_the_starting_capital_in_the_language(
         klassiek: Path, koebstad: Path, game: str, lang: str, amount: str) -> None:
@@ -159,7 +159,7 @@ def test_cards_are_generated_from_the_data(klassiek: Path, koebstad: Path) -> No
     assert "Ga direct naar de gevangenis. Ga niet langs Start. Je ontvangt geen € 200." in chance
     community = pdf_text(klassiek / "nl" / "community.pdf")
     assert "Je bent jarig! Ontvang € 10 van iedere medespeler." in community
-    assert community.count("Bewaar deze kaart tot je hem inzet.") == 1
+    assert community.count("Bewaar deze kaart tot je haar gebruikt.") == 1
     danish = pdf_text(koebstad / "da" / "chance.pdf")
     assert "Ryk frem til Slotspladsen. Passerer du Start, modtager du 4.000 kr." in danish
     assert "Ryk 3 felter tilbage." in danish
@@ -198,14 +198,14 @@ def test_rule_booklets_carry_the_datas_amounts_and_tables(klassiek: Path,
     assert "Molenweg € 60 € 3 € 12 € 36 € 100 € 170 € 260" in dutch  # the streets table
     assert "Kort spel" in dutch
     assert "Spel met tijdslimiet" in dutch
-    assert "Na het schudden deelt de bankier iedere speler twee" in dutch
+    assert "Daarna deelt hij iedere speler twee" in dutch
     danish = pdf_text(koebstad / "da" / "rules.pdf")
     assert "Hver spiller får 30.000 kr. af banken." in danish
     assert "Lander du på et felt med »Prøv lykken«" in danish
     assert "Lejen for et rederi afhænger af, hvor mange rederier ejeren har" in danish
     assert "Ejeren har Leje 1 500 kr. 2 1.000 kr. 3 2.000 kr. 4 4.000 kr." in danish
     norwegian = pdf_text(koebstad / "nb" / "rules.pdf")
-    assert "Hver spiller får 30 000 DKK fra banken." in norwegian
+    assert "Hver spiller får 30 000 kr fra banken." in norwegian
 
 
 def wording(game: str, lang: str) -> tuple:

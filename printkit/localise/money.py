@@ -27,10 +27,18 @@ def whole_pattern(locale: Locale) -> str:
     return re.sub(r"\.0+", "", pattern)
 
 
-def format_money(amount: int, currency: str, locale: str | Locale) -> str:
-    """A whole amount of money in the language of `locale`."""
+def format_money(amount: int, currency: str, locale: str | Locale, sign: str = "") -> str:
+    """A whole amount of money in the language of `locale`; `sign` (if given) stands where
+    the locale puts the currency's sign:
+
+    >>> format_money(30000, "DKK", "nb_NO", "kr")
+    '30\xa0000\xa0kr'
+    """
     loc = Locale.parse(locale) if isinstance(locale, str) else locale
-    return format_currency(amount, currency, format=whole_pattern(loc), locale=loc,
+    pattern = whole_pattern(loc)
+    if sign:
+        pattern = pattern.replace("¤", "'" + sign.replace("'", "''") + "'")
+    return format_currency(amount, currency, format=pattern, locale=loc,
                            currency_digits=False)
 
 

@@ -63,8 +63,8 @@ def localise(game: Game, w: Wording, _: Labels, only: tuple[str, ...] = ()) -> K
         "deeds": lambda: (_("Title deeds"), deeds(game, w, _, money)),
         "commands": lambda: (_("Command card"), command_card(game, w, _, money)),
         "ledger": lambda: (_("Ledgers"), classic.ledger(game, w, _, money, _(
-            "Passing {start}: collect {salary}. Fine to leave prison or the price war: "
-            "{fine}.", start=w.name("start"), salary=money(game.money.salary),
+            "Landing on or passing {start}: collect {salary}. Fine to leave prison or the price "
+            "war: {fine}.", start=w.name("start"), salary=money(game.money.salary),
             fine=money(game.money.jail_fine)))),
     }
     return kit(game, w, _, makers, only, lambda: (tables(game, w, _), rules_context(game, w, _)))

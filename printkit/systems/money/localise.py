@@ -49,9 +49,9 @@ Fronts = tuple[Front[G, S], Front[G, Station], Front[G, Utility]]  # street, sta
 def square_keys(game: MoneyGame, corners: tuple[str, ...]
                 ) -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
     """Required and optional keys naming a money game's squares: streets, stations,
-    utilities, taxes and corners."""
+    utilities, taxes and corners; and the sign its amounts may print with."""
     required: set[tuple[str, ...]] = set()
-    optional: set[tuple[str, ...]] = set()
+    optional: set[tuple[str, ...]] = {("money", "sign")}
     for section, records in (("streets", game.streets), ("stations", game.stations),
                              ("utilities", game.utilities), ("taxes", game.taxes)):
         for r in records:
@@ -95,7 +95,10 @@ def tie(text: str) -> str:
 
 
 def money_of(game: MoneyGame, w: Wording) -> Money:
-    return lambda amount: format_money(int(amount), game.money.currency, w.locale)
+    """Amounts in the language's format, with the text file's [money] sign if it has one
+    (nb "30 000 kr" for Danish kroner, where CLDR writes "30 000 DKK")."""
+    sign = w.text("money", "sign", required=False)
+    return lambda amount: format_money(int(amount), game.money.currency, w.locale, sign)
 
 
 def prepare(game: MoneyGame, w: Wording) -> Money:
@@ -343,7 +346,8 @@ def ledger(game: MoneyGame, w: Wording, _: Labels, money: Money,
     default the salary and the jail fine)."""
     r = game.rules
     if reminder is None:
-        reminder = _("Passing {start}: collect {salary}. Fine to leave jail: {fine}.",
+        reminder = _("Landing on or passing {start}: collect {salary}. Fine to leave jail: "
+                     "{fine}.",
                      start=w.name("start"), salary=money(game.money.salary),
                      fine=money(game.money.jail_fine))
     reminder = one_stop(reminder)

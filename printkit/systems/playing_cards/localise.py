@@ -38,7 +38,7 @@ def text_keys(game: Game) -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
     required |= {("phrases", action) for action in JOKER_ACTIONS}
     required |= {("suits", s, "name") for s in game.deck.property_suits + game.deck.deed_suits}
     required |= {("jokers", str(j.sum), "title") for j in game.jokers}
-    return required, set()
+    return required, {("ranks", "range")}
 
 
 def prepare(game: Game, w: Wording) -> Coins:
@@ -87,8 +87,12 @@ def suit_names(suits: tuple[str, ...], w: Wording) -> str:
 
 
 def band_name(game: Game, low: int, high: int, w: Wording) -> str:
+    """A band of ranks: one name, or the first and last joined by [ranks] range (an en
+    dash if the text file has none: "seks–ti")."""
     names = rank_names(game, w)
-    text = names[low - 1] if low == high else f"{names[low - 1]}–{names[high - 1]}"
+    first, last = names[low - 1], names[high - 1]
+    text = first if low == high else (w.text("ranks", "range", required=False, low=first,
+                                             high=last) or f"{first}–{last}")
     return text[:1].upper() + text[1:]
 
 
@@ -178,8 +182,8 @@ def tableau(game: Game, w: Wording, _: Labels, coins: Coins) -> TableauText:
                          for p, q in zip(d.property_suits, d.deed_suits, strict=True)],
                         locale=w.locale)
     steps = (
-        _("Take every card above {highest} out of the deck (the jacks, queens and kings "
-          "too), but keep the jokers.", highest=names[d.ranks - 1]),
+        _("Take every card above {highest} out of the deck (that is, the jacks, queens "
+          "and kings), but keep the jokers.", highest=names[d.ranks - 1]),
         _("Lay the jokers and the {properties} in a ring as shown, clockwise from the start "
           "joker, the two cards of each number side by side. They are the properties.",
           properties=suit_names(d.property_suits, w)),
