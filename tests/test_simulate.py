@@ -41,7 +41,7 @@ class Scripted(Play):
     """A game whose dice show the given totals (a total with True: doubles)."""
 
     def __init__(self, table: Table, sides: tuple[int, ...], rolls: list[tuple[int, bool]],
-                 **kwargs: bool) -> None:
+                 **kwargs: str) -> None:
         super().__init__(table, sides, random.Random(0), **kwargs)
         self.script = list(rolls)
 
@@ -76,10 +76,10 @@ def test_sharing_the_games_among_cores_changes_nothing(
     assert money_simulate.simulate(klassiek, (0,) * 4, setting, workers=2) == alone
 
 
-@pytest.mark.parametrize("name, short", [("klassiek", False), ("klassiek", True),
-                                             ("koebstad", True), ("antimonopoly", False),
-                                             ("antimonopoly", True)])
-def test_no_money_appears_or_disappears(name: str, short: bool) -> None:
+@pytest.mark.parametrize("name, variant", [("klassiek", "full"), ("klassiek", "short"),
+                                           ("klassiek", "timed"), ("koebstad", "short"),
+                                           ("antimonopoly", "full"), ("antimonopoly", "short")])
+def test_no_money_appears_or_disappears(name: str, variant: str) -> None:
     """After every turn the players' money and the bank's balance add up to nothing, no
     player is in debt, and a bankrupt player holds nothing."""
     game = load(name, None)
@@ -88,7 +88,7 @@ def test_no_money_appears_or_disappears(name: str, short: bool) -> None:
     else:
         table, sides = classic_table(game), (0,) * 5
     for seed in range(4):
-        play = Play(table, sides, random.Random(seed), short=short)
+        play = Play(table, sides, random.Random(seed), variant=variant)
         while not play.over and play.turns < 600:
             play.turn()
             assert sum(play.cash) + play.bank == 0
@@ -122,7 +122,7 @@ def test_bankruptcies_end_the_game(tmp_path: Path) -> None:
 def test_the_short_game_ends_at_its_bankruptcy(klassiek: Table) -> None:
     """klassiek's short game deals two deeds each and ends at the second bankruptcy;
     koebstad's deals none and ends at the first ([short_game] of game.toml)."""
-    play = Play(klassiek, (0,) * 4, random.Random(1), short=True)
+    play = Play(klassiek, (0,) * 4, random.Random(1), variant="short")
     assert [play.owner.count(p) for p in range(4)] == [2] * 4
     assert play.hotel_after == [3] * 4
     play.play(5000)
@@ -130,12 +130,32 @@ def test_the_short_game_ends_at_its_bankruptcy(klassiek: Table) -> None:
     assert play.bankruptcies == 2
     assert play.alive.count(True) == 2
     koebstad = classic_table(load("koebstad", None))
-    play = Play(koebstad, (0,) * 4, random.Random(1), short=True)
+    play = Play(koebstad, (0,) * 4, random.Random(1), variant="short")
     assert play.owner.count(-1) == len(koebstad.deeds)
     assert play.hotel_after == [4] * 4
     play.play(5000)
     assert play.ended
     assert play.bankruptcies == 1
+
+
+def test_the_game_with_a_time_limit_ends_at_its_time() -> None:
+    """klassiek with a time limit: two deeds dealt to each player, and at the time (30
+    minutes: 45 turns of 40 s) the richest wins; a game that ends so ended by its rules."""
+    found = simulated("klassiek", games=5, seed=2, players=3, variant="timed", minutes=30)
+    assert [o.turns for o in found.outcomes] == [45] * 5
+    assert found.ended() == 1.0
+    assert found.as_json()["minutes"] == 30
+    play = Play(classic_table(load("klassiek", None)), (0,) * 3, random.Random(0), "timed")
+    assert [play.owner.count(p) for p in range(3)] == [2] * 3
+    assert play.hotel_after == [4] * 3
+
+
+@pytest.mark.parametrize("name, variant", [("spankopoly", "short"), ("antimonopoly", "timed")])
+def test_a_variant_the_game_has_not_is_refused(name: str, variant: str) -> None:
+    from printkit.errors import PrintkitError
+
+    with pytest.raises(PrintkitError, match=f"--variant {variant}: this game is played as "):
+        simulated(name, games=1, variant=variant)
 
 
 def test_three_doubles_send_to_jail_without_moving(klassiek: Table) -> None:

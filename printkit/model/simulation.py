@@ -16,32 +16,45 @@ from printkit.errors import PrintkitError
 
 TURN_SECONDS = 40        # assumed length of one player's turn at the table
 TURN_LIMIT = 2000        # turns after which a simulated game is stopped
+VARIANTS = ("full", "short", "timed")  # the full game, the short game, a time limit
 MARKS = (60, 90, 120, 180)  # minutes the JSON gives the share of games ended within
 
 
 @dataclass(frozen=True)
 class Setting:
-    """How to simulate: players, games, seed, the variant, the dice and the turn limit."""
+    """How to simulate: players, games, seed, the variant (of VARIANTS: the full game, the
+    short game, or the game with a time limit of `minutes`), the dice and the turn limit."""
 
     players: int = 4
     games: int = 1000
     seed: int = 0
-    short: bool = False  # the short game (where the game has one) instead of the full one
+    variant: str = "full"
     dice: tuple[int, int] = (2, 6)  # count and sides
     limit: int = TURN_LIMIT
+    minutes: int = 120  # the time limit of the "timed" variant
+    turn_seconds: int = TURN_SECONDS
 
-    def check(self, players: tuple[int, int]) -> None:
+    def turns(self) -> int:
+        """The turns a game is played at most: the time limit's (timed), else `limit`."""
+        if self.variant == "timed":
+            return max(1, self.minutes * 60 // self.turn_seconds)
+        return self.limit
+
+    def check(self, players: tuple[int, int], variants: tuple[str, ...]) -> None:
         """Refuse a number of players the game is not for (`players`: its fewest and
-        most), or more than the simulation plays (2 to 6)."""
+        most), or more than the simulation plays (2 to 6), and a variant it has not."""
         low, high = max(2, players[0]), min(6, players[1])
         if not low <= self.players <= high:
             raise PrintkitError(f"--players {self.players}: the simulation plays {low} to "
                                 f"{high} players of this game")
+        if self.variant not in variants:
+            raise PrintkitError(f"--variant {self.variant}: this game is played as "
+                                + " or ".join(variants))
 
     def game_seed(self, game: int) -> str:
         """The seed of one game: the same game whatever the number or order of the
         others, so that games can be shared among cores."""
-        return f"{self.seed}/{self.players}/{int(self.short)}/{game}"
+        return f"{self.seed}/{self.players}/{self.variant}/{game}"
 
 
 @dataclass(frozen=True)
@@ -63,13 +76,19 @@ class Simulation:
     the richest when the game ends otherwise) or "points" (the fewest penalty points)."""
 
     setting: Setting
-    variant: str                # "full" or "short"
     score: str                  # "money" or "points"
     roles: tuple[str, ...]      # the role of each seat; () when the game has none
     groups: tuple[str, ...]     # the game's groups, board order
     outcomes: tuple[Outcome, ...]
-    turn_seconds: int = TURN_SECONDS
     unplayed: tuple[str, ...] = ()  # what of the game's rules is not simulated (codes)
+
+    @property
+    def variant(self) -> str:
+        return self.setting.variant
+
+    @property
+    def turn_seconds(self) -> int:
+        return self.setting.turn_seconds
 
     @property
     def games(self) -> int:
@@ -143,7 +162,7 @@ class Simulation:
         made: dict[str, Any] = {
             "players": s.players, "games": self.games, "seed": s.seed,
             "variant": self.variant, "score": self.score, "dice": f"{s.dice[0]}d{s.dice[1]}",
-            "turn_limit": s.limit, "turn_seconds": self.turn_seconds,
+            "turn_limit": s.turns(), "turn_seconds": self.turn_seconds,
             "turns": {"median": self.percentile(0.5), "p10": self.percentile(0.1),
                       "p90": self.percentile(0.9),
                       "mean": round(sum(self.lengths()) / max(1, self.games), 1)},
@@ -158,6 +177,8 @@ class Simulation:
         if self.roles:
             made["roles"] = list(self.roles)
             made["win_rate_by_role"] = {r: round(v, 4) for r, v in self.role_rates().items()}
+        if s.variant == "timed":
+            made["minutes"] = s.minutes
         if self.unplayed:
             made["not_simulated"] = list(self.unplayed)
         return made

@@ -72,5 +72,5 @@ def anti_table(game: Game) -> Table:
 def simulate_anti(game: Game, setting: Setting) -> Simulation:
     """Anti-Monopoly's games: the full game (the last one standing wins) or the short one
     (the second way to win: it ends when every player of one role is out)."""
-    setting.check(game.players)
+    setting.check(game.players, ("full", "short"))
     return simulate(anti_table(game), sides_of(setting.players), setting)

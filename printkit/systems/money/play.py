@@ -29,6 +29,7 @@ from printkit.systems.money.table import (
     TO_JAIL,
     UTILITY,
     Act,
+    Short,
     Side,
     Table,
 )
@@ -40,12 +41,14 @@ class Play:
     """The state of one game, and the rules that change it turn by turn."""
 
     def __init__(self, table: Table, sides: tuple[int, ...], rng: random.Random,
-                 short: bool = False, dice: tuple[int, int] = (2, 6)) -> None:
+                 variant: str = "full", dice: tuple[int, int] = (2, 6)) -> None:
         t = self.t = table
         n = len(sides)
         self.rng = rng
         self.dice = dice
-        self.short = t.short if short else None
+        self.short = t.short if variant == "short" else None
+        if variant == "timed" and t.short:  # deeds dealt as in the short game, no other end
+            self.short = Short(t.short.deeds, 0, 0)
         self.side: list[Side] = [t.sides[s] for s in sides]
         self.sides = sides
         self.cash = [t.start_capital] * n
@@ -75,13 +78,14 @@ class Play:
 
     # -- the turn ---------------------------------------------------------------------
 
-    def play(self, limit: int) -> None:
-        """Turns until the game ends by its rules or `limit` turns have been played (then
-        the richest player wins, as in the game with a time limit)."""
+    def play(self, limit: int, timed: bool = False) -> None:
+        """Turns until the game ends by its rules or `limit` turns have been played: then
+        the richest player wins, as in the game with a time limit (`timed`: that is the
+        game, which so ends by its rules)."""
         while not self.over and self.turns < limit:
             self.turn()
         if not self.over:
-            self.finish(self.richest())
+            self.finish(self.richest(), ended=timed)
 
     def turn(self) -> None:
         """The current player's turn, then the next player's is due."""
@@ -350,7 +354,8 @@ class Play:
         elif self.short and self.short.role_out:
             if len({self.sides[q] for q in alive}) < len(set(self.sides)):
                 self.finish(self.richest(), ended=True)
-        elif self.short and self.bankruptcies >= self.short.bankruptcies:
+        elif self.short and self.short.bankruptcies and \
+                self.bankruptcies >= self.short.bankruptcies:
             self.finish(self.richest(), ended=True)
 
     def finish(self, winner: int, ended: bool = False) -> None:

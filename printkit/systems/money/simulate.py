@@ -19,9 +19,9 @@ SHARE = 250  # games per job when the games are shared among cores
 
 def outcome(table: Table, sides: tuple[int, ...], setting: Setting, game: int) -> Outcome:
     """One whole game, played to its end or to the turn limit."""
-    play = Play(table, sides, random.Random(setting.game_seed(game)), setting.short,
+    play = Play(table, sides, random.Random(setting.game_seed(game)), setting.variant,
                 setting.dice)
-    play.play(setting.limit)
+    play.play(setting.turns(), timed=setting.variant == "timed")
     return Outcome(play.turns, play.ended, play.winner,
                    tuple(play.decisive_groups(play.winner)))
 
@@ -41,11 +41,11 @@ def simulate(table: Table, sides: tuple[int, ...], setting: Setting,
             for s in starts]
     played = [o for part in run_all(jobs, workers) for o in part]
     roles = tuple(table.sides[s].id for s in sides) if len(table.sides) > 1 else ()
-    return Simulation(setting, "short" if setting.short else "full", "money", roles,
-                      table.groups, tuple(played))
+    return Simulation(setting, "money", roles, table.groups, tuple(played))
 
 
 def simulate_classic(game: Game, setting: Setting) -> Simulation:
-    """The classic system's games: the full game, or the short game of [short_game]."""
-    setting.check(game.players)
+    """The classic system's games: the full game, the short game of [short_game], or the
+    game with a time limit (deeds dealt as in the short game; the richest wins)."""
+    setting.check(game.players, ("full", "short", "timed"))
     return simulate(classic_table(game), (0,) * setting.players, setting)

@@ -194,18 +194,15 @@ class Round:
 
 def outcome(game: Game, setting: Setting, n: int) -> Outcome:
     play = Round(game, setting.players, random.Random(setting.game_seed(n)), setting.dice)
-    play.play(setting.limit)
+    play.play(setting.turns())
     winner = play.winner()
     return Outcome(play.turns, play.over, winner, play.complete_groups(winner))
 
 
 def simulate(game: Game, setting: Setting) -> Simulation:
-    """Spankopoly's games (it has no short game: `setting.short` is refused)."""
-    from printkit.errors import PrintkitError
-
-    setting.check(game.players)
-    if setting.short:
-        raise PrintkitError("spankopoly has no short game; leave out --short")
+    """Spankopoly's games (it has no short game or time limit: it ends after its last
+    round)."""
+    setting.check(game.players, ("full",))
     played = tuple(outcome(game, setting, n) for n in range(setting.games))
-    return Simulation(setting, "full", "points", (), tuple(g.id for g in game.groups),
-                      played, unplayed=UNPLAYED)
+    return Simulation(setting, "points", (), tuple(g.id for g in game.groups), played,
+                      unplayed=UNPLAYED)
