@@ -183,28 +183,54 @@ def booklet_pages(game: str, lang: str, paper: str) -> list[list[tuple[float, Ch
     return pages
 
 
+SHORT_TABLE = 12  # body rows of a table that is never split
+
+
 def page_faults(pages: list[list[tuple[float, Chunk]]]) -> list[str]:
-    """What a typesetter would not let stand on these pages."""
+    """What a typesetter would not let stand on these pages: a heading in the last two
+    lines of a page, a paragraph's (or a list's) first line alone at a page's foot or its
+    last line alone at the top, a short table split or parted from its lead-in line, a
+    long one leaving its head and one row at the foot, its last row alone at the top, or
+    going on without its head."""
     faults = []
-    for n, page in enumerate(pages[:-1] if pages else []):
-        chunks = [c for _, c in page if c.kind != "space"]
-        last, first = chunks[-1], chunks[0]
-        if last.kind == "heading":
-            faults.append(f"page {n}: ends with a heading")
-        if last.kind == "line" and last.part[1] > 1 and last.part[0] == 0:
-            faults.append(f"page {n}: a paragraph's first line alone at the foot")
+    printed = [[c for _, c in page if c.kind != "space"] for page in pages]
+    for n, chunks in enumerate(printed[:-1]):
+        last, nxt = chunks[-1], printed[n + 1]
+        headings = [i for i, c in enumerate(chunks) if c.kind == "heading"]
+        if headings and len(chunks) - headings[-1] - 1 < 2:
+            faults.append(f"page {n}: a heading in its last two lines")
+        if last.kind == "line" and (first_of(last.part) or first_of(last.items)):
+            faults.append(f"page {n}: a paragraph's or list's first line alone at the foot")
         if last.kind == "row" and last.part[0] == 1 and last.part[1] > 2:
             faults.append(f"page {n}: a table's header and one row at the foot")
-        nxt = [c for _, c in pages[n + 1] if c.kind != "space"]
-        if nxt[0].kind == "line" and nxt[0].part[1] > 1 and nxt[0].part[0] == nxt[0].part[1] - 1:
-            faults.append(f"page {n + 1}: a paragraph's last line alone at the top")
-        rows = [c for c in nxt if c.kind == "row" and c.table == nxt[0].table]
-        if nxt[0].kind == "header" and first is not None and len(rows) == 1 and \
+        top = nxt[0]
+        if top.kind == "line" and (last_of(top.part) or last_of(top.items)):
+            faults.append(f"page {n + 1}: a paragraph's or list's last line alone at the top")
+        rows = [c for c in nxt if c.kind == "row" and c.table == top.table]
+        if top.kind == "header" and len(rows) == 1 and \
                 rows[0].part[0] == rows[0].part[1] - 1 and rows[0].part[1] > 2:
             faults.append(f"page {n + 1}: a table's last row alone at the top")
-        if last.kind == "row" and nxt[0].kind == "row":
+        if last.kind == "row" and top.kind == "row":
             faults.append(f"page {n + 1}: a table continues without its header")
+        if last.lead >= 0 and top.kind == "header" and top.table == last.lead:
+            faults.append(f"page {n}: a table's lead-in line at the foot, the table overleaf")
+    for table in {c.table for chunks in printed for c in chunks if c.kind == "row"}:
+        on = {n for n, chunks in enumerate(printed) for c in chunks
+              if c.kind == "row" and c.table == table}
+        count = next(c.part[1] for chunks in printed for c in chunks if c.table == table)
+        if len(on) > 1 and count - 1 <= SHORT_TABLE:
+            faults.append(f"pages {sorted(on)}: a table of {count - 1} rows split")
     return faults
+
+
+def first_of(place: tuple[int, int]) -> bool:
+    """The first line of several (place: index, count)."""
+    return place[1] > 1 and place[0] == 0
+
+
+def last_of(place: tuple[int, int]) -> bool:
+    """The last line of several."""
+    return place[1] > 1 and place[0] == place[1] - 1
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -217,15 +243,29 @@ def test_booklet_pages_break_as_a_typesetter_would(game: str, lang: str, paper: 
 
 
 def test_page_faults_are_found() -> None:
-    """The walk above can fail: a page ending in a heading, an orphan and a lone row."""
-    line = Chunk(10.0, part=(0, 3))
-    heading = Chunk(10.0, kind="heading")
+    """The walk above can fail: a heading near a page's foot, an orphan, a widow, a list's
+    last item alone at the top, a lone row, a short table split or parted from its lead."""
+    line, heading = Chunk(10.0, part=(0, 3)), Chunk(10.0, kind="heading")
     header, row = Chunk(10.0, kind="header", table=1), Chunk(10.0, kind="row", table=1,
-                                                            part=(4, 5))
-    assert len(page_faults([[(0, line)], [(0, Chunk(10.0, part=(1, 3)))]])) == 1
+                                                            part=(14, 15))
+    assert len(page_faults([[(0, line)], [(0, Chunk(10.0, part=(1, 3)))]])) == 1  # orphan
+    assert len(page_faults([[(0, Chunk(10.0, part=(1, 3)))],
+                            [(0, Chunk(10.0, part=(2, 3)))]])) == 1  # widow
     assert len(page_faults([[(0, heading)], [(0, line)]])) == 1
-    assert len(page_faults([[(0, Chunk(10.0, kind="row", table=1, part=(3, 5)))],
+    assert len(page_faults([[(0, heading), (10, Chunk(10.0))], [(0, line)]])) == 1
+    assert page_faults([[(0, heading), (10, Chunk(10.0)), (20, Chunk(10.0))], [(0, line)]]) \
+        == []
+    assert len(page_faults([[(0, Chunk(10.0, items=(1, 3)))],
+                            [(0, Chunk(10.0, items=(2, 3)))]])) == 1  # a list's last item
+    assert len(page_faults([[(0, Chunk(10.0, kind="row", table=1, part=(13, 15)))],
                             [(0, header), (10, row)]])) == 1
+    short = [Chunk(10.0, kind="header", table=2, part=(0, 4))] + [
+        Chunk(10.0, kind="row", table=2, part=(r, 4)) for r in (1, 2, 3)]
+    assert len(page_faults([[(0, short[0]), (10, short[1]), (20, short[2])],
+                            [(0, short[0]), (10, short[3])]])) == 2  # split, last row alone
+    assert len(page_faults([[(0, Chunk(10.0)), (10, Chunk(10.0, lead=2))],
+                            [(0, short[0]), (10, short[1]), (20, short[2]),
+                             (30, short[3])]])) == 1  # the lead-in parted from its table
 
 
 # Words with a break point every two letters: breaking one must take memory and time in

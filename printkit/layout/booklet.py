@@ -3,12 +3,21 @@ and page numbers, padded with blank pages to a multiple of four (for saddle stit
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace
 
 from printkit.errors import Problems, Where
 from printkit.layout.fonts import metrics
 from printkit.layout.hyphens import AUTHOR, COMPOUND, SYLLABLE, glue, narrowest
 from printkit.layout.ops import MM, Face, Group, Image, Line, Op, Rect, Text, translate
+from printkit.layout.pagination import (
+    HEADING_KEEPS,
+    Chunk,
+    lead_in,
+    list_keeps,
+    paginate,
+    paragraph_keeps,
+    row_keeps,
+)
 from printkit.layout.pictures import picture_ops
 from printkit.layout.problems import check_glyphs, too_long
 from printkit.layout.spans import line_ops, wrap_spans
@@ -22,24 +31,6 @@ BODY, LEAD = 9.5, 1.32
 SIZES = {1: 15.0, 2: 11.5, 3: 10.0}
 INK, SHADE, ACCENT = "#1E1E1E", "#EEEAE0", "#7A1F2B"
 CELL_PAD = 1.4 * MM
-
-
-@dataclass(frozen=True)
-class Chunk:
-    """A piece of the flow that is never split: ops drawn below (0, 0), and its height.
-
-    `part` is (index, count) of a paragraph's line among its lines, or of a table's row
-    among its rows (the header is row 0); `keep_next` keeps it on the page of the next
-    chunk (a heading with its text, the first and last two lines of a paragraph, a
-    table's header with two rows and its last two rows)."""
-
-    height: float
-    ops: tuple[Op, ...] = ()
-    kind: str = "line"  # line, space, heading, header, row, note, image
-    keep_next: bool = False
-    toc: tuple[int, str] | None = None
-    table: int = -1
-    part: tuple[int, int] = (0, 1)
 
 
 def para_chunks(p: BookPara, width: float, where: Where, problems: Problems,
@@ -65,8 +56,7 @@ def para_chunks(p: BookPara, width: float, where: Where, problems: Problems,
         if n == 0 and p.marker:
             ops.append(Text(indent - 5 * MM, -BODY, p.marker,
                             "bold" if p.marker[0].isdigit() else "regular", BODY, ACCENT))
-        keep = count > 1 and n in (0, count - 2)  # no orphan, no widow
-        chunks.append(Chunk(step, tuple(ops), keep_next=keep, part=(n, count)))
+        chunks.append(Chunk(step, tuple(ops), keep=paragraph_keeps(count, n), part=(n, count)))
     chunks.append(Chunk(BODY * (0.6 if p.kind == "body" else 0.25), kind="space"))
     return chunks
 
@@ -76,15 +66,16 @@ def heading_chunks(h: BookHeading, width: float, lang: str = "") -> list[Chunk]:
     lines = wrap(h.text, "bold", size, width, lang, level=COMPOUND) or wrap(
         h.text, "bold", size, width, lang) or [h.text]
     before = {1: 4 * MM, 2: 2 * MM}.get(h.level, 1.5 * MM)
-    chunks = [Chunk(before, kind="space", keep_next=True)]
+    chunks = [Chunk(before, kind="space", keep=1)]
+    colour = ACCENT if h.level == 1 else INK
     for n, t in enumerate(lines):
-        colour = ACCENT if h.level == 1 else INK
         chunks.append(Chunk(size * 1.25, (Text(0, -size, t, "bold", size, colour),),
-                            "heading", True, (h.level, h.text) if n == 0 and h.level < 3
+                            "heading", 1, (h.level, h.text) if n == 0 and h.level < 3
                             else None))
     if h.level == 1:
         chunks.append(Chunk(1.5 * MM, (Line(0, -0.5 * MM, width, -0.5 * MM, ACCENT, 0.8),),
-                            "heading", True))
+                            "heading", 1))
+    chunks[-1] = replace(chunks[-1], keep=HEADING_KEEPS)
     return chunks
 
 
@@ -170,9 +161,8 @@ def table_chunks(t: BookTable, width: float, number: int, where: Where,
     for r, row in enumerate(cells):
         h = max(len(c or []) for c in row) * size * 1.25 + 2 * CELL_PAD
         ops = row_ops(row, widths, size, width, h, r == 0, t.align)
-        keep = r == 0 or (r == 1 and count > 2) or r == count - 2  # see Chunk
-        chunks.append(Chunk(h, tuple(ops), "header" if r == 0 else "row", keep, table=number,
-                            part=(r, count)))
+        chunks.append(Chunk(h, tuple(ops), "header" if r == 0 else "row", row_keeps(count, r),
+                            table=number, part=(r, count)))
     chunks.append(Chunk(BODY * 0.8, kind="space"))
     return chunks
 
@@ -201,10 +191,15 @@ def chunks_of(book: BookletText, size: tuple[float, float], where: Where,
     """The flow of the booklet's blocks on pages of `size`."""
     width, height = size[0] - INNER - OUTER, size[1] - TOP - BOTTOM
     out: list[Chunk] = []
+    listed: list[int] = []  # the lines of the list being read
     for n, block in enumerate(book.blocks):
+        if listed and not (isinstance(block, BookPara) and block.kind == "item"):
+            list_keeps(out, listed)
+            listed = []
         if isinstance(block, BookHeading):
             out += heading_chunks(block, width, lang)
         elif isinstance(block, BookTable):
+            lead_in(out, n)
             out += table_chunks(block, width, n, where, problems, lang)
         elif isinstance(block, BookImage):
             out += image_chunks(block, width, height)
@@ -214,7 +209,11 @@ def chunks_of(book: BookletText, size: tuple[float, float], where: Where,
             if found:                                 # one is quadratic in the file's size
                 chunks = para_chunks(block, width, book.where(block.text[:20], where),
                                      problems, lang)
+            if block.kind == "item":
+                listed += [len(out) + i for i, c in enumerate(chunks) if c.kind == "line"]
             out += chunks
+    if listed:
+        list_keeps(out, listed)
     return out
 
 
@@ -222,33 +221,6 @@ def pages_of(book: BookletText, size: tuple[float, float], where: Where, problem
              lang: str = "") -> list[list[tuple[float, Chunk]]]:
     """The rules' pages (after cover and contents): each a list of (offset, chunk)."""
     return paginate(chunks_of(book, size, where, problems, lang), size[1] - TOP - BOTTOM)
-
-
-def paginate(chunks: list[Chunk], height: float) -> list[list[tuple[float, Chunk]]]:
-    """Chunks placed top-down on pages of text height `height`; a heading stays with
-    what follows it and a table split over pages repeats its header row."""
-    pages: list[list[tuple[float, Chunk]]] = [[]]
-    y = 0.0
-    headers: dict[int, Chunk] = {}
-    for i, ch in enumerate(chunks):
-        if ch.kind == "header":
-            headers[ch.table] = ch
-        need = ch.height
-        j = i
-        while chunks[j].keep_next and j + 1 < len(chunks):
-            j += 1
-            need += chunks[j].height
-        if y + need > height and pages[-1]:
-            pages.append([])
-            y = 0.0
-            if ch.kind == "row" and ch.table in headers:
-                pages[-1].append((y, headers[ch.table]))
-                y += headers[ch.table].height
-        if ch.kind == "space" and not pages[-1]:
-            continue
-        pages[-1].append((y, ch))
-        y += ch.height
-    return [p for p in pages if any(c.kind != "space" for _, c in p)]
 
 
 def page_face(number: int, placed: list[tuple[float, Chunk]], size: tuple[float, float],

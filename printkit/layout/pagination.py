@@ -1,0 +1,114 @@
+"""Pages as a typesetter breaks them: the booklet's flow is a list of chunks (a line, a
+table row, a heading, a boxed note, a picture, a space), each never split, each saying
+how many of the printed chunks after it must stand on its page.
+
+The rules the booklet sets with these keeps (`keeps` and the chunks' makers):
+
+- a heading keeps the next two printed lines with it (never in a page's last two lines);
+- a paragraph keeps its first two lines together and its last two (no orphan, no widow),
+  and so does a list as a whole (its first item does not stand alone at a page's foot,
+  nor its last at the top);
+- a table of up to SHORT_TABLE rows moves whole, and the paragraph leading into a table
+  keeps its last line with it; a longer one keeps its head with two rows and its last two
+  rows together, and repeats its head on the next page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from printkit.layout.ops import Op
+
+SHORT_TABLE = 12  # body rows of a table that is never split
+HEADING_KEEPS = 2  # printed lines a heading keeps on its page
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A piece of the flow that is never split: ops drawn below (0, 0), and its height.
+
+    `keep` is how many of the printed chunks after it (spaces do not count) stand on its
+    page; those chunks' own keeps carry on. `part` is (index, count) of a paragraph's
+    line among its lines, or of a table's row among its rows (the header is row 0);
+    `items` the line's place among the lines of its list; `lead` the table a paragraph's
+    last line leads into."""
+
+    height: float
+    ops: tuple[Op, ...] = ()
+    kind: str = "line"  # line, space, heading, header, row, note, image
+    keep: int = 0
+    toc: tuple[int, str] | None = None
+    table: int = -1
+    part: tuple[int, int] = (0, 1)
+    items: tuple[int, int] = (0, 1)
+    lead: int = -1
+
+
+def paragraph_keeps(count: int, n: int) -> int:
+    """The keep of line n of count: the first and the last two lines stay together."""
+    return 1 if count > 1 and n in (0, count - 2) else 0
+
+
+def row_keeps(count: int, r: int) -> int:
+    """The keep of row r (0: the header) of a table of count rows: a short table whole, a
+    long one its header with two rows and its last two rows together."""
+    if count - 1 <= SHORT_TABLE:
+        return 1 if r < count - 1 else 0
+    return 1 if r in (0, 1, count - 2) else 0
+
+
+def list_keeps(chunks: list[Chunk], lines: list[int]) -> None:
+    """Mark the lines (indexes into chunks) of one list: their places in it, and the keeps
+    that hold its first two and its last two lines together."""
+    total = len(lines)
+    for k, i in enumerate(lines):
+        keep = max(chunks[i].keep, paragraph_keeps(total, k))
+        chunks[i] = replace(chunks[i], keep=keep, items=(k, total))
+
+
+def lead_in(chunks: list[Chunk], table: int) -> None:
+    """The last line so far (a paragraph's, right before a table) keeps with the table."""
+    for i in range(len(chunks) - 1, -1, -1):
+        if chunks[i].kind != "space":
+            if chunks[i].kind == "line":
+                chunks[i] = replace(chunks[i], keep=max(chunks[i].keep, 1), lead=table)
+            return
+
+
+def group_height(chunks: list[Chunk], i: int, room: float) -> float:
+    """The height chunk i needs on its page: its own and that of the chunks it keeps
+    (carried on through their keeps). A group taller than `room` (a full page) counts
+    only the chunks chunk i itself keeps, and if those do not fit either, itself."""
+    for chained in (True, False):
+        need, remaining, j = chunks[i].height, chunks[i].keep, i
+        while remaining > 0 and j + 1 < len(chunks):
+            j += 1
+            need += chunks[j].height
+            if chunks[j].kind != "space":
+                remaining = max(remaining - 1, chunks[j].keep if chained else 0)
+        if need <= room:
+            return need
+    return chunks[i].height
+
+
+def paginate(chunks: list[Chunk], height: float) -> list[list[tuple[float, Chunk]]]:
+    """Chunks placed top-down on pages of text height `height`, each page ending before a
+    chunk whose group (see group_height) would not fit; a table split over pages repeats
+    its header row. A page never starts with a space."""
+    pages: list[list[tuple[float, Chunk]]] = [[]]
+    y = 0.0
+    headers: dict[int, Chunk] = {}
+    for i, ch in enumerate(chunks):
+        if ch.kind == "header":
+            headers[ch.table] = ch
+        if y + group_height(chunks, i, height) > height and pages[-1]:
+            pages.append([])
+            y = 0.0
+            if ch.kind == "row" and ch.table in headers:
+                pages[-1].append((y, headers[ch.table]))
+                y += headers[ch.table].height
+        if ch.kind == "space" and not pages[-1]:
+            continue
+        pages[-1].append((y, ch))
+        y += ch.height
+    return [p for p in pages if any(c.kind != "space" for _, c in p)]
