@@ -113,6 +113,7 @@ als tekst.
 | ---: | :--- |
 | 1 | Opnieuw |
 | 6 | **Dubbel** |
+| 3 | *Nog eens* of ***beslist*** |
 
 ![De doos](pics/doos.png)
 
@@ -136,7 +137,7 @@ def test_markdown_booklet_prints_faces_lists_tables_and_images(game_copy: Path,
     assert "**" not in text
     assert "###" not in text
     assert "• Eerste punt – Een ingesprongen punt • Tweede punt" in text
-    assert "Worp Betekenis 1 Opnieuw 6 Dubbel" in text
+    assert "Worp Betekenis 1 Opnieuw 6 Dubbel 3 Nog eens of beslist" in text
     with pdfplumber.open(pdf) as doc:
         page = next(p for p in doc.pages if "Dit is" in (p.extract_text() or ""))
         fonts = {w["text"]: w["fontname"].split("+")[-1]
@@ -146,6 +147,11 @@ def test_markdown_booklet_prints_faces_lists_tables_and_images(game_copy: Path,
         assert fonts["schuin"] == "DejaVuSansCondensed-Oblique"
         assert fonts["allebei"] == "DejaVuSansCondensed-BoldOblique"
         assert fonts["link"] == fonts["Dit"] == "DejaVuSansCondensed"
+        # in a table cell too (the heads are bold)
+        assert fonts["Worp"] == fonts["Dubbel"] == "DejaVuSansCondensed-Bold"
+        assert fonts["Opnieuw"] == fonts["of"] == "DejaVuSansCondensed"
+        assert fonts["eens"] == "DejaVuSansCondensed-Oblique"
+        assert fonts["beslist"] == "DejaVuSansCondensed-BoldOblique"
         kop = next(w for w in page.extract_words(extra_attrs=["size"]) if w["text"] == "kleine")
         assert 9.5 < kop["size"] < 11.5  # a level-3 heading: between body and section
         indents = {w["text"]: w["x0"] for w in page.extract_words()}

@@ -4,10 +4,11 @@ and page numbers, padded with blank pages to a multiple of four (for saddle stit
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
 from printkit.errors import Problems, Where
 from printkit.layout.fonts import metrics
-from printkit.layout.hyphens import AUTHOR, COMPOUND, SYLLABLE, glue, narrowest
+from printkit.layout.hyphens import AUTHOR, COMPOUND, SYLLABLE, narrowest
 from printkit.layout.ops import MM, Face, Group, Image, Line, Op, Rect, Text, translate
 from printkit.layout.pagination import (
     HEADING_KEEPS,
@@ -20,10 +21,17 @@ from printkit.layout.pagination import (
 )
 from printkit.layout.pictures import picture_ops
 from printkit.layout.problems import check_glyphs, too_long
-from printkit.layout.spans import line_ops, wrap_spans
+from printkit.layout.spans import line_ops, units, words, wrap_spans
 from printkit.layout.text import MIN_SIZE, wrap
 from printkit.layout.themed import BOOKLET, recoloured
-from printkit.localise.kit_booklet import BookHeading, BookImage, BookletText, BookPara, BookTable
+from printkit.localise.kit_booklet import (
+    BookHeading,
+    BookImage,
+    BookletText,
+    BookPara,
+    BookTable,
+    Span,
+)
 from printkit.model.theme import DEFAULT, Theme
 
 TOP, BOTTOM, INNER, OUTER = 15 * MM, 20 * MM, 17 * MM, 14 * MM
@@ -31,6 +39,7 @@ BODY, LEAD = 9.5, 1.32
 SIZES = {1: 15.0, 2: 11.5, 3: 10.0}
 INK, SHADE, ACCENT = "#1E1E1E", "#EEEAE0", "#7A1F2B"
 CELL_PAD = 1.4 * MM
+NBSP = "\u00a0"
 
 
 def para_chunks(p: BookPara, width: float, where: Where, problems: Problems,
@@ -89,19 +98,42 @@ def image_chunks(image: BookImage, width: float, height: float) -> list[Chunk]:
     return [Chunk(h, (op,), "image"), Chunk(BODY * 0.8, kind="space")]
 
 
-def column_widths(rows: tuple[tuple[str, ...], ...], width: float, size: float,
-                  lang: str = "", level: int = AUTHOR) -> list[float]:
+Cell = tuple[Span, ...]  # a cell's text in its faces
+Lines = list[list[Span]]  # a cell as set: its lines of runs
+HEAD_FACE = {"regular": "bold", "italic": "bolditalic"}  # the heads are bold throughout
+
+
+def table_cells(t: BookTable) -> list[list[Cell]]:
+    """The table's cells in their faces (bold and italic as the rules' Markdown sets
+    them), the header row bold."""
+    out = []
+    for r, row in enumerate(t.rows):
+        faces = t.spans[r] if r < len(t.spans) else ()
+        cells = []
+        for c, text in enumerate(row):
+            runs = faces[c] if c < len(faces) and faces[c] else ((text, "regular"),)
+            cells.append(tuple((piece, HEAD_FACE.get(role, role)) for piece, role in runs)
+                         if r == 0 else runs)
+        out.append(cells)
+    return out
+
+
+def cell_width(cell: Cell, size: float) -> float:
+    return sum(metrics(role).width(text, size) for text, role in cell)
+
+
+def column_widths(cells: list[list[Cell]], width: float, size: float, lang: str = "",
+                  level: int = AUTHOR, keep: bool = True) -> list[float]:
     """Column widths: each column gets at least its longest word (broken at its points of
     `level` in `lang`), the rest of the width is shared in proportion to what the columns
     need to fit their cells on one line."""
-    fonts = [metrics("bold")] + [metrics("regular")] * (len(rows) - 1)
-    columns = range(len(rows[0]))
-    natural = [max(f.width(r[i], size) for f, r in zip(fonts, rows, strict=True)) + 2 * CELL_PAD
+    columns = range(len(cells[0]))
+    natural = [max(cell_width(row[i], size) for row in cells if i < len(row)) + 2 * CELL_PAD
                for i in columns]
-    minimum = [max(narrowest(word, f, lang, level) * size / 1000.0
-                   for f, r in zip(fonts, rows, strict=True) for word in r[i].split(" ")
-                   if word) + 2 * CELL_PAD if any(r[i].strip() for r in rows) else 2 * CELL_PAD
-               for i in columns]
+    minimum = [max([narrowest(word[0][0], metrics(word[0][1]), lang, level) * size / 1000.0
+                    if len(word) == 1 else units(word) * size / 1000.0
+                    for row in cells if i < len(row) for word in words(row[i], keep)]
+                   or [0.0]) + 2 * CELL_PAD for i in columns]
     if sum(natural) <= width:
         return [w * width / sum(natural) for w in natural]
     extra = width - sum(minimum)
@@ -111,29 +143,25 @@ def column_widths(rows: tuple[tuple[str, ...], ...], width: float, size: float,
     return [m + extra * w / sum(wants) for m, w in zip(minimum, wants, strict=True)]
 
 
-Cells = list[list[list[str] | None]]
-
-
-def fit_table(rows: tuple[tuple[str, ...], ...], width: float, lang: str = ""
-              ) -> tuple[float, list[float], Cells] | None:
+def fit_table(cells: list[list[Cell]], width: float, lang: str = ""
+              ) -> tuple[float, list[float], list[list[Lines]]] | None:
     """The largest size (8.5 pt down to 6) at which every cell wraps into its column with
     its words whole (a name never breaks in a table); failing that, words break at
     compounds, then between syllables; as a last resort amounts may break at their
     no-break spaces."""
     levels = (AUTHOR, COMPOUND, SYLLABLE) if lang else (AUTHOR,)
     for keep in (True, False):
-        cells_text = tuple(tuple(glue(c) if keep else c.replace("\u00a0", " ") for c in row)
-                           for row in rows)
+        table = cells if keep else [[tuple((text.replace(NBSP, " "), role) for text, role in cell)
+                                     for cell in row] for row in cells]
         for level in levels:
             size = 8.5
             while size >= MIN_SIZE:
-                widths = column_widths(cells_text, width, size, lang, level)
-                cells = [[wrap(c, "bold" if r == 0 else "regular", size, w - 2 * CELL_PAD,
-                               lang, keep, level) for c, w in zip(row, widths, strict=False)]
-                         for r, row in enumerate(cells_text)]
-                if sum(widths) <= width + 0.01 and all(c is not None for row in cells
+                widths = column_widths(table, width, size, lang, level, keep)
+                lines = [[wrap_spans(cell, size, w - 2 * CELL_PAD, lang, level, keep)
+                          for cell, w in zip(row, widths, strict=False)] for row in table]
+                if sum(widths) <= width + 0.01 and all(c is not None for row in lines
                                                        for c in row):
-                    return size, widths, cells
+                    return size, widths, cast(list[list[Lines]], lines)
                 size -= 0.5
     return None
 
@@ -150,16 +178,16 @@ def widest_row(rows: tuple[tuple[str, ...], ...]) -> str:
 
 def table_chunks(t: BookTable, width: float, number: int, where: Where,
                  problems: Problems, lang: str = "") -> list[Chunk]:
-    fitted = fit_table(t.rows, width, lang)
+    fitted = fit_table(table_cells(t), width, lang) if t.rows and t.rows[0] else None
     if fitted is None:
-        too_long(where.at("table: " + " | ".join(t.rows[0]) + widest_row(t.rows)), problems,
-                 MIN_SIZE)
+        too_long(where.at("table: " + " | ".join(t.rows[0] if t.rows else ())
+                          + widest_row(t.rows)), problems, MIN_SIZE)
         return []
     size, widths, cells = fitted
     chunks = []
     count = len(cells)
     for r, row in enumerate(cells):
-        h = max(len(c or []) for c in row) * size * 1.25 + 2 * CELL_PAD
+        h = max(len(c) for c in row) * size * 1.25 + 2 * CELL_PAD
         ops = row_ops(row, widths, size, width, h, r == 0, t.align)
         chunks.append(Chunk(h, tuple(ops), "header" if r == 0 else "row", row_keeps(count, r),
                             table=number, part=(r, count)))
@@ -167,7 +195,7 @@ def table_chunks(t: BookTable, width: float, number: int, where: Where,
     return chunks
 
 
-def row_ops(row: list[list[str] | None], widths: list[float], size: float, width: float,
+def row_ops(row: list[Lines], widths: list[float], size: float, width: float,
             h: float, head: bool, align: tuple[str, ...]) -> list[Op]:
     """One table row: its frame (shaded for the header), cell rules and text."""
     step = size * 1.25
@@ -176,10 +204,10 @@ def row_ops(row: list[list[str] | None], widths: list[float], size: float, width
     x = 0.0
     for c, (lines, w) in enumerate(zip(row, widths, strict=False)):
         side = align[c] if c < len(align) else "left"
-        at, anchor = {"right": (x + w - CELL_PAD, "right"),
-                      "centre": (x + w / 2, "centre")}.get(side, (x + CELL_PAD, "left"))
-        ops += [Text(at, -CELL_PAD - size - n * step, line, "bold" if head else "regular",
-                     size, INK, anchor) for n, line in enumerate(lines or [])]
+        for n, line in enumerate(lines):
+            room = w - 2 * CELL_PAD - cell_width(tuple(line), size)
+            at = x + CELL_PAD + {"right": room, "centre": room / 2}.get(side, 0.0)
+            ops += line_ops(line, at, -CELL_PAD - size - n * step, size, INK)
         x += w
         if x < width - 0.1:
             ops.append(Line(x, 0, x, -h, "#9A9A9A", 0.4))

@@ -11,11 +11,12 @@ from printkit.localise.kit_booklet import Span
 Word = list[Span]  # the pieces of one word (between spaces), each in its face
 
 
-def words(spans: tuple[Span, ...]) -> list[Word]:
-    """The words of the runs; a word may change face inside (**bold**, then a comma)."""
+def words(spans: tuple[Span, ...], keep: bool = True) -> list[Word]:
+    """The words of the runs; a word may change face inside (**bold**, then a comma).
+    With `keep`, numbers stay with their units (see hyphens.glue)."""
     out: list[Word] = [[]]
     for text, role in spans:
-        for n, piece in enumerate(glue(text).split(" ")):
+        for n, piece in enumerate((glue(text) if keep else text).split(" ")):
             if n:
                 out.append([])
             if piece:
@@ -28,14 +29,14 @@ def units(word: Word) -> int:
 
 
 def wrap_spans(spans: tuple[Span, ...], size: float, width: float, lang: str = "",
-               level: int = SYLLABLE) -> list[list[Span]] | None:
+               level: int = SYLLABLE, keep: bool = True) -> list[list[Span]] | None:
     """Lines of runs (adjacent runs of one face merged, spaces included); None if a word
     cannot be set in the width even when broken at its points of `level` (hyphens)."""
     room = width * 1000.0 / size
     lines: list[list[Span]] = []
     line: Word = []
     used = 0
-    for word in words(spans):
+    for word in words(spans, keep):
         space = metrics(line[-1][1]).units(" ") if line else 0
         need = units(word)
         if used + space + need <= room:

@@ -34,10 +34,12 @@ class BookPara:
 @dataclass(frozen=True)
 class BookTable:
     """A table (generated from the game data, or written in the rules); the first row
-    holds the column heads; `align` per column: left, right or centre."""
+    holds the column heads; `align` per column: left, right or centre; `spans` each cell's
+    text in its faces, row by row (empty: every cell regular, the heads bold)."""
 
     rows: tuple[tuple[str, ...], ...]
     align: tuple[str, ...] = ()
+    spans: tuple[tuple[tuple[Span, ...], ...], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -194,6 +194,8 @@ class Reader:
     def table(self, tokens: list[Token], i: int) -> int:
         rows: list[tuple[str, ...]] = []
         row: list[str] = []
+        faces: list[tuple[tuple[Span, ...], ...]] = []  # each cell's runs, row by row
+        face: list[tuple[Span, ...]] = []
         align: list[str] = []
         while tokens[i].type != "table_close":
             tok = tokens[i]
@@ -203,12 +205,16 @@ class Reader:
                     align.append({"text-align:right": "right", "text-align:center": "centre"}
                                  .get(style, "left"))
             elif tok.type == "inline":
-                row.append("".join(t for t, _ in self.spans(tok)).strip())
+                runs = tuple(self.spans(tok))
+                row.append("".join(t for t, _ in runs).strip())
+                face.append(runs)
             elif tok.type == "tr_close":
                 rows.append(tuple(row))
-                row = []
+                faces.append(tuple(face))
+                row, face = [], []
             i += 1
-        self.blocks.append(BookTable(tuple(rows), tuple(align)))
+        plain = all(role == "regular" for cells in faces for runs in cells for _, role in runs)
+        self.blocks.append(BookTable(tuple(rows), tuple(align), () if plain else tuple(faces)))
         return i + 1
 
 
