@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection
 from pathlib import Path
 
 from printkit.errors import Problems
+from printkit.load.codes import code_for, known_codes
 from printkit.load.paths import check_links
 from printkit.load.tables import Toml, read_toml
 from printkit.model import AnyGame
@@ -53,8 +54,8 @@ def load_game(folder: Path, manifest: Toml, loader: Loader, problems: Problems |
     problems = problems if problems is not None else Problems(folder.parent)
     if langs is not None:
         game = manifest.data.get("game")
-        source = game.get("source_language", "") if isinstance(game, dict) else ""
-        langs = {*langs, str(source)}
+        source = str(game.get("source_language", "")) if isinstance(game, dict) else ""
+        langs = {*langs, code_for(source, known_codes(folder)) or source}
     loaded = loader(folder, manifest, problems, langs)
     if problems.unreadable or not collect:
         problems.raise_if_any()

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from printkit.errors import Problems
+from printkit.errors import Problems, Where
 from printkit.load import fields as f
+from printkit.load.codes import code_for, known_codes, unknown
 from printkit.load.tables import Toml, read_toml
 from printkit.model.common import GameInfo, TextSource
 
@@ -28,9 +29,10 @@ def known_tables(own: Tables) -> Tables:
 def game_info(folder: Path, doc: Toml, system: str, problems: Problems,
               langs: Collection[str] | None) -> GameInfo:
     """The fields every game shares, from game.toml and text/*.toml (of `langs`, or all)."""
+    known = known_codes(folder)
     return GameInfo(id=folder.name, folder=folder, system=system,
-                    source_language=source_language(doc, problems),
-                    languages=languages(doc, problems), players=players(doc, problems),
+                    source_language=source_language(doc, problems, known),
+                    languages=languages(doc, problems, known), players=players(doc, problems),
                     texts=texts(folder, problems, langs), where=doc.where("game"),
                     translated=translated(folder, problems))
 
@@ -78,22 +80,35 @@ def section(doc: Toml, name: str) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
-def source_language(doc: Toml, problems: Problems) -> str:
+def source_language(doc: Toml, problems: Problems, known: dict[str, str]) -> str:
     value = section(doc, "game").get("source_language", "")
+    where = doc.where("game", "source_language")
     if not isinstance(value, str) or not value:
-        problems.add(doc.where("game", "source_language"), 'write the language the game was '
-                     'written in as a code in quotes, e.g. "nl"')
+        problems.add(where, 'write the language the game was written in as a code in quotes,'
+                     ' e.g. "nl"')
         return ""
-    return value
+    return language_code(value, where, problems, known) or value
 
 
-def languages(doc: Toml, problems: Problems) -> tuple[str, ...]:
+def languages(doc: Toml, problems: Problems, known: dict[str, str]) -> tuple[str, ...]:
+    """The game's languages, each a code or an alias the command line accepts (no, dk,
+    norsk); every code not known is reported, with the closest known one."""
     value = section(doc, "game").get("languages", [])
+    where = doc.where("game", "languages")
     if not isinstance(value, list) or not value or not all(isinstance(x, str) for x in value):
-        problems.add(doc.where("game", "languages"), 'write the languages as a list of codes,'
-                     ' e.g. ["nl", "nb", "da"]')
+        problems.add(where, 'write the languages as a list of codes, e.g. ["nl", "nb", "da"]')
         return ()
-    return tuple(value)
+    codes = [language_code(text, where, problems, known) or text for text in value]
+    return tuple(dict.fromkeys(codes))
+
+
+def language_code(written: str, where: Where, problems: Problems,
+                  known: dict[str, str]) -> str | None:
+    """The code a language of game.toml means (None, and a problem, if none)."""
+    code = code_for(written, known)
+    if code is None:
+        problems.add(where, unknown(written, known))
+    return code
 
 
 def players(doc: Toml, problems: Problems) -> tuple[int, int]:
