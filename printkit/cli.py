@@ -341,10 +341,14 @@ def check(
     game: GameArg = DEFAULT_GAME,
     lang: LangOpt = [],  # noqa: B006 (typer reads the default)
     data: DataOpt = None,
+    strict: Annotated[bool, typer.Option(
+        "--strict", help="Count the notes (stale or unused texts, text shrunk below the "
+        "house size, warnings) as problems: exit 2 if there is one.")] = False,
 ) -> None:
     """Check GAME as build with the same options would, writing nothing (--lang all: in
-    every language of the game); list the texts no part of the game uses. Exit 2 if build
-    would fail."""
+    every language of the game); list the texts no part of the game uses, stale
+    translations and text shrunk small. Exit 2 if build would fail."""
+    from printkit.colour.vision import game_notes
     from printkit.commands.textreport import text_notes
     from printkit.pipeline import build as run_build
     from printkit.pipeline import languages_of, load
@@ -360,12 +364,20 @@ def check(
         fail(exc, "build would stop here")
         return
     warn(built)
-    from printkit.colour.vision import game_notes
-
-    for colour_note in game_notes(loaded, printing.config):
+    colour_notes = game_notes(loaded, printing.config)
+    for colour_note in colour_notes:
         typer.echo(f"note: {colour_note}")
+    remarks = sorted({r for item in built for r in item.remarks})
+    for remark in remarks:
+        typer.echo(f"note: {remark}")
     for note in notes:
         typer.echo(note.summary)
+    counted = sum(n.counted for n in notes) + len(remarks) + len(colour_notes) + \
+        len({w for item in built for w in item.warnings})
+    if strict and counted:
+        typer.echo(f"{counted} note{'s' if counted != 1 else ''}; --strict counts them as "
+                   "problems.", err=True)
+        raise typer.Exit(2)
 
 
 @app.command()

@@ -99,6 +99,7 @@ class Problems:
         self.root = root
         self.items: list[Problem] = []
         self.warnings: list[Problem] = []  # worth knowing, but the build goes on
+        self.notes: list[Problem] = []  # what check lists (and --strict refuses)
         self.unreadable = False  # a file could not be read as a whole
         self.shown: dict[Path | str, str] = {}  # display_path of each path seen
         self.places: set[Where] = set()  # where each problem of `items` is
@@ -139,6 +140,10 @@ class Problems:
 
     def warn(self, where: Where, message: str) -> None:
         self.warnings.append(Problem(where, message))
+
+    def note(self, where: Where, message: str) -> None:
+        """Something `check` lists, that a build prints without saying (small text)."""
+        self.notes.append(Problem(where, message))
 
     def add_unreadable(self, where: Where, message: str) -> None:
         """A problem that makes a file (or part of it) unusable: later checks would only

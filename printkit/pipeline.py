@@ -57,6 +57,7 @@ class Built:
     lang: str = ""
     warnings: tuple[Problem, ...] = ()  # of the product's files, on its first file
     notes: tuple[Problem, ...] = ()  # of the file's language (stale translations)
+    remarks: tuple[Problem, ...] = ()  # what only check lists (text shrunk small)
 
 
 def load(name: str, data: Path | None, langs: list[str] | None = None) -> AnyGame:
@@ -169,9 +170,9 @@ def product_files(kit: Kit, folder: Path, options: Resolved, draw: bool = True) 
                   hint, kit.products[0].name if kit.products else "", kit.lang)
             for hint, doc in docs]
     problems.raise_if_any()
-    if built and (problems.warnings or kit.notes):
+    if built and (problems.warnings or problems.notes or kit.notes):
         built[0] = replace(built[0], warnings=tuple(sorted(set(problems.warnings))),
-                           notes=kit.notes)
+                           notes=kit.notes, remarks=tuple(sorted(set(problems.notes))))
     return built
 
 

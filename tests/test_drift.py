@@ -118,3 +118,28 @@ def test_running_text_that_lowers_any_name_is_noted(cli, tmp_path: Path) -> None
             "letter of any name the square gets, a proper name too (\"de stadhuisplein\"); "
             "name the word it lowers: {{ this|lcfirst('Gevangenis') }}"
             ) in cli("check", "town").out.splitlines()
+
+
+def test_text_shrunk_below_the_house_size_is_noted_and_strict_refuses_it(
+        cli, tmp_path: Path) -> None:
+    """A card text that fits only below 8 pt prints (build says nothing of it); check
+    notes it, and check --strict exits 2."""
+    from conftest import copy_game
+
+    folder = copy_game("spankopoly", tmp_path / "data")
+    text = folder / "text" / "nl.toml"
+    old = 'text = "Ga direct naar de hoek. Ga niet langs Start. Werk de rondemarker niet bij."'
+    longer = old.replace('bij."', 'bij.' + ' Ga niet langs Start.' * 40 + '"')
+    line = replace_once(text, old, longer)
+    assert cli("build", "spankopoly", "--only", "chance", "--out", "out").errors == []
+    run = cli("check", "spankopoly")
+    notes = [n for n in run.out.splitlines() if n.startswith("note:")]
+    assert len(notes) == 1
+    assert notes[0].startswith(f"note: data/spankopoly/text/nl.toml:{line - 2}: "
+                               "chance.caught (front): the text shrank to ")
+    assert notes[0].endswith(" pt to fit (its size is 9 pt, the house minimum 8 pt); "
+                             "shorten it")
+    assert run.code == 0
+    strict = cli("check", "spankopoly", "--strict")
+    assert strict.code == 2
+    assert strict.errors == ["1 note; --strict counts them as problems."]

@@ -19,6 +19,7 @@ class TextNotes:
 
     lines: tuple[str, ...]
     summary: str
+    counted: int = 0  # how many of them are notes --strict counts (not own names)
 
 
 def text_notes(game: AnyGame, code: str) -> TextNotes:
@@ -30,11 +31,12 @@ def text_notes(game: AnyGame, code: str) -> TextNotes:
     unused = unused_texts(system, game, code) + drift.unused
     recorded = game.translated.get(code, {})
     own = [p for p in own_names(game, code) if p.where.field not in recorded]
+    lowered = lowered_names(game, code)
     lines = [*labelled("unused", unused), *labelled("stale", drift.stale),
-             *labelled("note", lowered_names(game, code)), *labelled("own name", own)]
+             *labelled("note", lowered), *labelled("own name", own)]
     stale = f", {len(drift.stale)} stale" if drift.stale else ""
     return TextNotes(tuple(lines), f"{game.id} ({code}): 0 missing, {len(unused)} unused"
-                     f"{stale}")
+                     f"{stale}", len(unused) + len(drift.stale) + len(lowered))
 
 
 def labelled(label: str, problems: tuple[Problem, ...] | list[Problem]) -> list[str]:

@@ -9,7 +9,7 @@ from printkit.errors import Problems, Where
 from printkit.layout.cards import placed_ops
 from printkit.layout.ops import MM, Circle, Face, Group, Line, Matrix, Op, Rect, Text, rotate
 from printkit.layout.pictures import picture_ops
-from printkit.layout.problems import check_glyphs, too_long
+from printkit.layout.problems import check_glyphs, shrank, too_long
 from printkit.layout.style import BLEED, ink_on
 from printkit.layout.symbols import band_symbol
 from printkit.layout.text import BOARD_NAMES, RUNNING, fit
@@ -74,7 +74,8 @@ def fitted(blocks: tuple[Block, ...], x: float, top: float, width: float, height
     if result is None:
         too_long(where, problems, 6)
         return []
-    lines, _used = result
+    lines, used = result
+    shrank(where, problems, used, size)
     return placed_ops(lines, x, top - (height - lines[-1].dy) / 2 if lines else top, width,
                       colour, centre=True)
 

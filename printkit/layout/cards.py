@@ -8,7 +8,13 @@ from functools import lru_cache
 from printkit.errors import Problems, Where
 from printkit.layout.ops import MM, Face, Group, Op, Rect, Text
 from printkit.layout.pictures import picture_ops
-from printkit.layout.problems import check_glyphs, too_long
+from printkit.layout.problems import (
+    HOUSE_SIZE,
+    HOUSE_TABLE_SIZE,
+    check_glyphs,
+    shrank,
+    too_long,
+)
 from printkit.layout.style import BLEED, SAFE, WHITE, ink_on
 from printkit.layout.symbols import band_symbol
 from printkit.layout.text import MIN_SIZE, NAMES, Placed, fit
@@ -140,6 +146,7 @@ def front_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
     if body_fit is None:
         too_long(where, problems, MIN_SIZE)
         return ops
+    shrank(where, problems, body_fit[1], BODY_SIZE)
     ops += placed_ops(body_fit[0], SAFE, body_top, inner, art.colour("card_ink"))
     return ops
 
@@ -193,7 +200,9 @@ def framed_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
     if body_fit is None:
         too_long(where, problems, MIN_SIZE)
         return ops
-    blines, _ = body_fit
+    blines, used = body_fit
+    shrank(where, problems, used, BODY_SIZE if table else CARD_TEXT_SIZE,
+           HOUSE_TABLE_SIZE if table else HOUSE_SIZE)
     used = blines[-1].dy + 0.3 * blines[-1].size if blines else 0
     ops += placed_ops(blines, x, body_top - max(0.0, (room - used) / 2), inner,
                       art.colour("card_ink"), centre=not table)

@@ -42,3 +42,16 @@ def excerpt(texts: list[str], ch: str) -> str:
 
 def too_long(where: Where, problems: Problems, minimum: float) -> None:
     problems.add(where, f"text does not fit even at {minimum:g} pt; shorten it")
+
+
+HOUSE_SIZE = 8.0  # pt: running text that had to shrink below this prints, but is noted
+HOUSE_TABLE_SIZE = 7.0  # pt: the same for a table's text (a deed's rents, a player aid)
+
+
+def shrank(where: Where, problems: Problems, size: float, meant: float,
+           house: float = HOUSE_SIZE) -> None:
+    """Note text that had to shrink below the house size to fit (`meant`: its own size):
+    it prints, smaller than a player reads at ease; check lists it (--strict refuses it)."""
+    if size < min(house, meant) - 1e-9:
+        problems.note(where, f"the text shrank to {size:g} pt to fit (its size is "
+                      f"{meant:g} pt, the house minimum {house:g} pt); shorten it")
