@@ -137,7 +137,8 @@ def blank_ledger(ledger: LedgerText, paper: tuple[float, float], where: Where,
              ledger.reminder]
     if not check_glyphs(texts, where, problems):
         return []
-    return [player_sheet(ledger, None, paper, where.at("ledger.blank"), problems, theme)]
+    return [recoloured(player_sheet(ledger, None, paper, where.at("ledger.blank"), problems,
+                                    theme), theme, SHEETS)]
 
 
 def player_sheet(ledger: LedgerText, n: int | None, paper: tuple[float, float], where: Where,
