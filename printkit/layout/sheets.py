@@ -22,6 +22,7 @@ GRID = "#555555"
 SHADE = "#EDEDED"
 ROW_MIN = 5.5 * MM
 SHEET_LOGO_H = 7.5 * MM  # above the name and date fields
+SEPARATOR = "\u00a0·  "  # between the items of a legend: a line breaks after the dot
 
 
 def header_ops(title: str, x: float, top: float, width: float) -> list[Op]:
@@ -39,7 +40,7 @@ def field_ops(label: str, x: float, y: float, width: float) -> list[Op]:
 def scorepad_pages(pad: ScorepadText, players: int, paper: tuple[float, float],
                    where: Where, problems: Problems, theme: Theme = DEFAULT) -> list[Face]:
     texts = [pad.title, pad.player, pad.date, pad.formula, pad.example, pad.total,
-             pad.ranking_title, *pad.columns, *pad.legend, *pad.ranking_columns,
+             pad.ranking_title, *pad.columns, *legend_items(pad), *pad.ranking_columns,
              *pad.place_labels] + [r.state_code + r.state_name for r in pad.rounds]
     if not check_glyphs(texts, where, problems):
         return []
@@ -47,6 +48,10 @@ def scorepad_pages(pad: ScorepadText, players: int, paper: tuple[float, float],
     pages.append(ranking_page(pad, players, paper))
     return [with_logo(recoloured(page, theme, SHEETS), theme, problems, "scorepad heading")
             for page in pages]
+
+
+def legend_items(pad: ScorepadText) -> list[str]:
+    return [item for group in pad.legend for item in group]
 
 
 def with_logo(face: Face, theme: Theme, problems: Problems, used: str) -> Face:
@@ -65,7 +70,8 @@ def blank_scorepad(pad: ScorepadText, paper: tuple[float, float], where: Where,
                    problems: Problems, theme: Theme = DEFAULT) -> list[Face]:
     """A score sheet without a player number: a master to copy for any number of players."""
     texts = [pad.title, pad.player, pad.date, pad.formula, pad.example, pad.total,
-             *pad.columns, *pad.legend] + [r.state_code + r.state_name for r in pad.rounds]
+             *pad.columns, *legend_items(pad)] + [r.state_code + r.state_name
+                                                  for r in pad.rounds]
     if not check_glyphs(texts, where, problems):
         return []
     page = player_page(pad, None, paper, where, problems)
@@ -82,7 +88,8 @@ def player_page(pad: ScorepadText, player: int | None, paper: tuple[float, float
     ops += field_ops(label, x, top - 30, width * 0.62)
     ops += field_ops(pad.date, x + width * 0.68, top - 30, width * 0.32)
     legend = fit((Para(pad.formula, "strong"), Para(pad.example, "note"),
-                  Para("   ".join(pad.legend), "note")), width, 24 * MM, 9)
+                  *(Para(SEPARATOR.join(group), "note") for group in pad.legend)),
+                 width, 24 * MM, 9)
     if legend is None:
         too_long(where.at("scorepad.legend"), problems, 6)
         return Face(f"scorepad-{player or 'blank'}", pw, ph, 0, tuple(ops))

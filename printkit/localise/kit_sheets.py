@@ -28,7 +28,7 @@ class ScorepadText:
     entries_per_round: int
     formula: str
     example: str
-    legend: tuple[str, ...]
+    legend: tuple[tuple[str, ...], ...]  # the codes, in groups (implements, states)
     total: str
     ranking_title: str
     ranking_columns: tuple[str, ...]

@@ -228,10 +228,11 @@ def scorepad(game: Game, w: SpankWording, _: Labels) -> ScorepadText:
     state0 = game.states[0]
     example_count = 10
     code = f"{first.number}{w.text('states', state0.id, 'code')}{example_count}"
-    legend = tuple(f"{i.number} = {w.implement_name(i.id)}" for i in game.implements) + tuple(
-        f"{w.text('states', s.id, 'code')} = {w.text('states', s.id, 'name')} (× {s.factor})"
-        for s in game.states)
-    legend = tuple(item.replace(" ", "\u00a0") for item in legend)  # no item breaks inside
+    groups = ([f"{i.number} = {w.implement_name(i.id)}" for i in game.implements],
+              [f"{w.text('states', s.id, 'code')} = {w.text('states', s.id, 'name')} "
+               f"(× {s.factor})" for s in game.states])
+    # no item breaks inside
+    legend = tuple(tuple(item.replace(" ", "\u00a0") for item in group) for group in groups)
     return ScorepadText(
         title=_("Score sheet"), player=_("Player"), date=_("Date"),
         columns=(_("Round"), _("Implement"), _("State"), _("Count"), _("Points")),
