@@ -457,3 +457,32 @@ def test_the_score_pad_legend_separates_its_items(tmp_path: Path, lang: str) -> 
         items = [item.replace("\u00a0", " ") for item in group]
         assert len(items) > 1
         assert " · ".join(items) in lines, (items, lines)
+
+
+def test_booklet_tables_give_figures_their_width_and_text_the_rest() -> None:
+    """A column of figures is as wide as its widest cell and set right; a short column
+    keeps its cells on one line beside a long one; text takes the room left (the number
+    column of a two-column table took half the width)."""
+    from printkit.layout.booklet import aligned, figure_columns, fit_table, table_cells
+    from printkit.localise.kit_booklet import BookTable
+
+    numbers = BookTable((("Nummer", "Instrument"), *((str(n), f"Instrument {n}")
+                                                    for n in range(1, 10))))
+    rents = BookTable((("Straat", "Prijs", "Huur", "Met hotel"),
+                       ("Kerkpad", "€\u00a060", "€\u00a02", "–"),
+                       ("Burgemeesterlaan", "€\u00a01.400", "€\u00a0120", "kr.\u00a02.000")))
+    lines = BookTable((("Strafregel", "Afkopen per regel"),
+                       ("Ik zal me voortaan netjes gedragen, in huis en daarbuiten, bij "
+                        "het spel en aan tafel, vandaag en alle dagen na vandaag.",
+                        "5 klappen met de hand")))
+    assert aligned(numbers, figure_columns(numbers)) == ["left", "left"]
+    assert aligned(rents, figure_columns(rents)) == ["left", "right", "right", "right"]
+    assert figure_columns(rents) == {1, 2, 3}
+    for table, narrow, most in ((numbers, 0, 0.2), (rents, 1, 0.2), (lines, 1, 0.35)):
+        fitted = fit_table(table_cells(table), 300.0, "nl", figure_columns(table))
+        assert fitted is not None
+        size, widths, cells = fitted
+        assert size == 8.5
+        assert sum(widths) == pytest.approx(300.0)
+        assert widths[narrow] < most * 300.0, widths
+        assert all(len(row[narrow]) == 1 for row in cells), cells

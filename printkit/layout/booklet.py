@@ -3,6 +3,7 @@ and page numbers, padded with blank pages to a multiple of four (for saddle stit
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import cast
 
@@ -123,27 +124,70 @@ def cell_width(cell: Cell, size: float) -> float:
 
 
 def column_widths(cells: list[list[Cell]], width: float, size: float, lang: str = "",
-                  level: int = AUTHOR, keep: bool = True) -> list[float]:
-    """Column widths: each column gets at least its longest word (broken at its points of
-    `level` in `lang`), the rest of the width is shared in proportion to what the columns
-    need to fit their cells on one line."""
-    columns = range(len(cells[0]))
+                  level: int = AUTHOR, keep: bool = True,
+                  figures: frozenset[int] = frozenset()) -> list[float]:
+    """Column widths as a browser sets a table's: a column whose cells fit on one line in
+    its fair share of the width gets that much (a column of numbers stays narrow); the
+    others share the rest in proportion to their cells' length, each at least as wide as
+    its longest word (broken at its points of `level` in `lang`). Room left when every
+    cell fits on one line goes to the columns of text, not of `figures`. The widths add up
+    to more than `width` when the words cannot fit at this size."""
+    n = len(cells[0])
     natural = [max(cell_width(row[i], size) for row in cells if i < len(row)) + 2 * CELL_PAD
-               for i in columns]
+               + 0.01 for i in range(n)]
     minimum = [max([narrowest(word[0][0], metrics(word[0][1]), lang, level) * size / 1000.0
                     if len(word) == 1 else units(word) * size / 1000.0
                     for row in cells if i < len(row) for word in words(row[i], keep)]
-                   or [0.0]) + 2 * CELL_PAD for i in columns]
-    if sum(natural) <= width:
-        return [w * width / sum(natural) for w in natural]
-    extra = width - sum(minimum)
-    wants = [n - m for n, m in zip(natural, minimum, strict=True)]
-    if extra <= 0 or not sum(wants):
-        return minimum
-    return [m + extra * w / sum(wants) for m, w in zip(minimum, wants, strict=True)]
+                   or [0.0]) + 2 * CELL_PAD + 0.01 for i in range(n)]  # 0.01: rounding
+    widths: dict[int, float] = {}
+    for floor in (natural, minimum):  # the narrow columns, then those too wide to share
+        while len(widths) < n:
+            rest = [i for i in range(n) if i not in widths]
+            room = width - sum(widths.values())
+            total = sum(natural[i] for i in rest)
+            fixed = [i for i in rest if (natural[i] <= room / len(rest) if floor is natural
+                                         else room * natural[i] / total < minimum[i])]
+            if not fixed:
+                break
+            widths.update((i, floor[i]) for i in fixed)
+    rest = [i for i in range(n) if i not in widths]
+    room = width - sum(widths.values())
+    if rest:
+        widths.update((i, room * natural[i] / sum(natural[i] for i in rest)) for i in rest)
+    elif room > 0.01:
+        takers = [i for i in range(n) if i not in figures] or list(range(n))
+        for i in takers:
+            widths[i] += room * natural[i] / sum(natural[t] for t in takers)
+    return [widths[i] for i in range(n)]
 
 
-def fit_table(cells: list[list[Cell]], width: float, lang: str = ""
+CURRENCY = r"(?:[€$£%]|kr\.?|Kr\.?|DKK|NOK|SEK|EUR|USD)"
+FIGURE = re.compile(rf"(?:{CURRENCY}\s?)?[+−-]?\d[\d.,\s]*(?:\s?{CURRENCY})?|[–—-]")
+
+
+def figure_columns(t: BookTable) -> frozenset[int]:
+    """The columns of figures: every cell below the head an amount, a count or a dash
+    for none."""
+    out = set()
+    for c in range(len(t.rows[0])):
+        cells = [row[c].replace(NBSP, " ") for row in t.rows[1:] if c < len(row) and row[c]]
+        if cells and any(ch.isdigit() for cell in cells for ch in cell) and all(
+                FIGURE.fullmatch(cell) for cell in cells):
+            out.add(c)
+    return frozenset(out)
+
+
+def aligned(t: BookTable, figures: frozenset[int]) -> list[str]:
+    """How each column is set: as the table says, else right for a column of figures and
+    left for text and for the first column (the rows' labels, even when they are
+    numbers: "Owner has 1, 2, 3")."""
+    given = [t.align[c] if c < len(t.align) else "" for c in range(len(t.rows[0]))]
+    return [side or ("right" if c in figures and c else "left")
+            for c, side in enumerate(given)]
+
+
+def fit_table(cells: list[list[Cell]], width: float, lang: str = "",
+              figures: frozenset[int] = frozenset()
               ) -> tuple[float, list[float], list[list[Lines]]] | None:
     """The largest size (8.5 pt down to 6) at which every cell wraps into its column with
     its words whole (a name never breaks in a table); failing that, words break at
@@ -156,7 +200,7 @@ def fit_table(cells: list[list[Cell]], width: float, lang: str = ""
         for level in levels:
             size = 8.5
             while size >= MIN_SIZE:
-                widths = column_widths(table, width, size, lang, level, keep)
+                widths = column_widths(table, width, size, lang, level, keep, figures)
                 lines = [[wrap_spans(cell, size, w - 2 * CELL_PAD, lang, level, keep)
                           for cell, w in zip(row, widths, strict=False)] for row in table]
                 if sum(widths) <= width + 0.01 and all(c is not None for row in lines
@@ -178,7 +222,9 @@ def widest_row(rows: tuple[tuple[str, ...], ...]) -> str:
 
 def table_chunks(t: BookTable, width: float, number: int, where: Where,
                  problems: Problems, lang: str = "") -> list[Chunk]:
-    fitted = fit_table(table_cells(t), width, lang) if t.rows and t.rows[0] else None
+    figures = figure_columns(t) if t.rows and t.rows[0] else frozenset()
+    align = aligned(t, figures) if t.rows and t.rows[0] else []
+    fitted = fit_table(table_cells(t), width, lang, figures) if align else None
     if fitted is None:
         too_long(where.at("table: " + " | ".join(t.rows[0] if t.rows else ())
                           + widest_row(t.rows)), problems, MIN_SIZE)
@@ -188,7 +234,7 @@ def table_chunks(t: BookTable, width: float, number: int, where: Where,
     count = len(cells)
     for r, row in enumerate(cells):
         h = max(len(c) for c in row) * size * 1.25 + 2 * CELL_PAD
-        ops = row_ops(row, widths, size, width, h, r == 0, t.align)
+        ops = row_ops(row, widths, size, width, h, r == 0, align)
         chunks.append(Chunk(h, tuple(ops), "header" if r == 0 else "row", row_keeps(count, r),
                             table=number, part=(r, count)))
     chunks.append(Chunk(BODY * 0.8, kind="space"))
@@ -196,7 +242,7 @@ def table_chunks(t: BookTable, width: float, number: int, where: Where,
 
 
 def row_ops(row: list[Lines], widths: list[float], size: float, width: float,
-            h: float, head: bool, align: tuple[str, ...]) -> list[Op]:
+            h: float, head: bool, align: list[str]) -> list[Op]:
     """One table row: its frame (shaded for the header), cell rules and text."""
     step = size * 1.25
     ops: list[Op] = [Rect(0, -h, width, h, fill=SHADE if head else None, stroke="#9A9A9A",

@@ -34,8 +34,9 @@ class BookPara:
 @dataclass(frozen=True)
 class BookTable:
     """A table (generated from the game data, or written in the rules); the first row
-    holds the column heads; `align` per column: left, right or centre; `spans` each cell's
-    text in its faces, row by row (empty: every cell regular, the heads bold)."""
+    holds the column heads; `align` per column: left, right, centre or '' (the layout
+    chooses: figures right, text left); `spans` each cell's text in its faces, row by row
+    (empty: every cell regular, the heads bold)."""
 
     rows: tuple[tuple[str, ...], ...]
     align: tuple[str, ...] = ()

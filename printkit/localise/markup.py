@@ -202,8 +202,8 @@ class Reader:
             if tok.type in ("th_open", "td_open"):
                 style = str(tok.attrGet("style") or "")
                 if tok.type == "th_open":
-                    align.append({"text-align:right": "right", "text-align:center": "centre"}
-                                 .get(style, "left"))
+                    align.append({"text-align:right": "right", "text-align:center": "centre",
+                                  "text-align:left": "left"}.get(style, ""))
             elif tok.type == "inline":
                 runs = tuple(self.spans(tok))
                 row.append("".join(t for t, _ in runs).strip())
