@@ -8,8 +8,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from printkit.pipeline import Options, build
+from printkit.options import Request
+from printkit.pipeline import build
 
 if __name__ == "__main__":
-    build("spankopoly", ["nl"], Path(sys.argv[1]), Path(sys.argv[2]), Options(),
-          only=("chance",))
+    build(Request("spankopoly", ("nl",), data=Path(sys.argv[1]), only=("chance",)),
+          Path(sys.argv[2]))

@@ -142,9 +142,11 @@ def full_kit(tmp: Path, repeat: int) -> tuple[Figures, Figures]:
 def deck_cards(data: Path) -> list[dict[str, str]]:
     """The finished texts of the chance deck, as the reference draws them."""
     from printkit.localise.stage import localise
-    from printkit.pipeline import load, system_of
-    game = load("spankopoly", data)
-    deck = localise(system_of(game), game, "nl").product("chance").content
+    from printkit.plan import read, setup
+    from printkit.resources import find_game
+    source = read(setup(find_game("spankopoly", data)))
+    deck = localise(source.setup.system, source.game,
+                    source.setup.languages["nl"]).product("chance").content
     return [{"title": f.title, "text": f.blocks[0].text, "footer": f.footer,
              "colour": f.colour, "back": b.title, "subtitle": b.blocks[0].text}
             for f, b in zip(deck.fronts, deck.backs, strict=True)]

@@ -28,6 +28,7 @@ from printkit import __version__
 from printkit.resources import builtin
 
 if TYPE_CHECKING:
+    from printkit.load.tables import Toml
     from printkit.localise.kit import Kit
     from printkit.model import GameInfo
 
@@ -41,10 +42,11 @@ SUFFIX = ".pickle"
 
 @dataclass(frozen=True)
 class Prepared:
-    """A game as the build stages before layout leave it: what every game has, the
-    languages asked for, its products and one kit per language."""
+    """A game as the build stages before layout leave it: what every game has, its
+    game.toml, the languages asked for, its products and one kit per language."""
 
     game: GameInfo
+    manifest: Toml  # its game.toml as read (print settings and theme are read from it)
     codes: tuple[str, ...]
     products: tuple[str, ...]
     kits: tuple[Kit, ...]

@@ -20,15 +20,17 @@ from printkit import INTERRUPTED, __version__
 from printkit.cli_options import (
     ColorOpt,
     ConfigOpt,
+    DataOpt,
     DuplexOpt,
+    GameArg,
+    LangOpt,
     OffsetOpt,
     PaperOpt,
     PrinterOpt,
-    Printing,
-    chosen_printing,
+    chosen_level,
+    chosen_request,
     colour_choice,
     parse_offset,
-    split,
 )
 from printkit.errors import PrintkitError, display_path
 from printkit.resources import DEFAULT_GAME
@@ -37,6 +39,7 @@ from printkit.units import MM
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from printkit.options import Request
     from printkit.pipeline import Built
 
 # The pipeline (and with it reportlab, jinja2, Babel, Pillow) is imported by the commands
@@ -66,14 +69,6 @@ def main_options(version: Annotated[bool, typer.Option(
         help="Show the version and exit.")] = False) -> None:
     """Print-ready PDFs for custom Monopoly-style games."""
 
-GameArg = Annotated[str, typer.Argument(help="Game name under data/ (or a game folder).")]
-LangOpt = Annotated[list[str], typer.Option(
-    "--lang", "-l", help="nl, nb or da (aliases such as no, norsk, dansk work), or all (the "
-    "game's languages); repeatable. Default: the game's source language.")]
-DataOpt = Annotated[Path | None, typer.Option(
-    help="Folder with your own games (default: ./data if it exists).")]
-
-
 def fail(error: PrintkitError, outcome: str = "nothing was written") -> None:
     for problem in error.problems:
         typer.echo(f"error: {problem}", err=True)
@@ -95,71 +90,76 @@ def in_range(option: str, value: float, low: float, high: float) -> float:
     return value
 
 
-OnlyOpt = Annotated[list[str], typer.Option(
-    help="Only these products (board,deeds; the names of README's table). Repeatable.")]
 OutOpt = Annotated[Path, typer.Option(help="Output folder.")]
 
-
 Command = Callable[..., None]
-REPORTING = ("quiet", "verbose")  # the print options of how much a command says
 
 
-def print_options(report: bool = True, outcome: str = "nothing was written"
-                  ) -> Callable[[Command], Command]:
-    """Give a command the options of `chosen_printing` after its own (--quiet and --verbose
-    only if it `report`s). The command takes `printing: Printing` and runs with them read;
-    if they are wrong it reports the problems (`outcome`: what came of it) and never runs."""
-    shared = [p for p in parameters(chosen_printing) if report or p.name not in REPORTING]
+def uses(outcome: str = "nothing was written", **groups: Callable[..., Any]
+         ) -> Callable[[Command], Command]:
+    """Give a command the options of each group before its own, and report its problems.
 
+    A group is a function whose parameters are options (printkit.cli_options); the command
+    receives its result under the group's name (`request=chosen_request` gives it a
+    `request: Request`). A PrintkitError, from reading the options or from the command,
+    prints every problem and `outcome` (what came of it) and exits with 2; Ctrl-C exits
+    with 130, the output as it was (printkit.write)."""
     def decorate(command: Command) -> Command:
-        own = [p for p in parameters(command) if p.name != "printing"]
+        shared = {name: parameters(group) for name, group in groups.items()}
+        own = parameters(command, skip=set(groups))
 
         @functools.wraps(command)
         def run(**values: Any) -> None:
             try:
-                printing = chosen_printing(**{p.name: values.pop(p.name) for p in shared})
+                made = {name: groups[name](**{p.name: values.pop(p.name) for p in params})
+                        for name, params in shared.items()}
+                command(**values, **made)
             except PrintkitError as exc:
                 fail(exc, outcome)
-                return
-            command(**values, printing=printing)
+            except KeyboardInterrupt:
+                interrupted()
 
+        every = [*(p for params in shared.values() for p in params), *own]
         # typer reads the command's options from its signature and annotations
-        run.__signature__ = inspect.Signature([*own, *shared])  # type: ignore[attr-defined]
-        run.__annotations__ = {p.name: p.annotation for p in (*own, *shared)}
+        run.__signature__ = inspect.Signature(every)  # type: ignore[attr-defined]
+        run.__annotations__ = {p.name: p.annotation for p in every}
         return run
 
     return decorate
 
 
-def parameters(function: Callable[..., Any]) -> list[inspect.Parameter]:
-    """A function's parameters, their annotations read (typer needs them so)."""
-    return list(inspect.signature(function, eval_str=True).parameters.values())
+def parameters(function: Callable[..., Any], skip: set[str] | None = None
+               ) -> list[inspect.Parameter]:
+    """A function's parameters but those named in `skip` (the values a command receives
+    from its groups), their annotations read: typer needs them so."""
+    names = getattr(function, "__globals__", {})
+    return [p.replace(annotation=eval(p.annotation, names) if isinstance(p.annotation, str)
+                      else p.annotation)
+            for p in inspect.signature(function).parameters.values()
+            if p.name not in (skip or set())]
+
+
+def but(group: Callable[..., Any], **changed: tuple[Any, Any]) -> Callable[..., Any]:
+    """A group with some of its options declared otherwise: name=(annotation, default)."""
+    def changed_group(**values: Any) -> Any:
+        return group(**values)
+
+    params = [p.replace(annotation=changed[p.name][0], default=changed[p.name][1])
+              if p.name in changed else p for p in parameters(group)]
+    changed_group.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    return changed_group
 
 
 @app.command()
-@print_options()
-def build(
-    printing: Printing,
-    game: GameArg = DEFAULT_GAME,
-    lang: LangOpt = [],  # noqa: B006 (typer reads the default)
-    only: OnlyOpt = [],  # noqa: B006 (typer reads the default)
-    data: DataOpt = None,
-    out: OutOpt = Path("output"),
-) -> None:
+@uses(request=chosen_request, level=chosen_level)
+def build(request: Request, level: int, out: OutOpt = Path("output")) -> None:
     """Build every printable part of GAME: board, tiles, cards, score pad, sheets."""
     from printkit.commands.report import list_files, progress
     from printkit.pipeline import build as run_build
 
-    try:
-        with progress(err_console(), printing.level) as step:
-            built = run_build(game, lang, data, out, printing.options, step, printing.config,
-                              tuple(split(only)))
-    except PrintkitError as exc:
-        fail(exc)
-        return
-    except KeyboardInterrupt:
-        interrupted()
-    list_files(built, printing.level)
+    with progress(err_console(), level) as step:
+        built = run_build(request, out, step)
+    list_files(built, level)
     warn(built)
     for note in sorted({n for item in built for n in item.notes}):
         typer.echo(f"note: {note}", err=True)
@@ -172,37 +172,26 @@ def warn(built: list[Built]) -> None:
 
 
 @app.command()
-@print_options()
+@uses(request=chosen_request, level=chosen_level)
 def preview(
-    printing: Printing,
-    game: GameArg = DEFAULT_GAME,
-    lang: LangOpt = [],  # noqa: B006 (typer reads the default)
-    only: OnlyOpt = [],  # noqa: B006 (typer reads the default)
+    request: Request,
+    level: int,
     dpi: Annotated[int, typer.Option(min=10, max=600, help="Resolution of the page "
                                      "pictures.")] = 100,
     open_: Annotated[bool, typer.Option("--open", help="Open the contact sheets with the "
                                         "system's picture viewer.")] = False,
-    data: DataOpt = None,
     out: OutOpt = Path("output"),
 ) -> None:
     """Build GAME and write a PNG of every page and a contact sheet per product beside the
     PDFs."""
-    from printkit.commands.preview import (
-        preview_pictures,  # Pillow and pdfium: only this command
-    )
+    from printkit.commands.preview import preview_pictures  # Pillow and pdfium: only here
     from printkit.commands.report import list_files, progress
 
-    try:
-        with progress(err_console(), printing.level) as step:
-            built, sheets, count = preview_pictures(game, lang, data, out, printing.options,
-                                                    dpi, step, printing.config,
-                                                    tuple(split(only)))
-    except PrintkitError as exc:
-        fail(exc)
-        return
-    list_files(built, printing.level)
+    with progress(err_console(), level) as step:
+        built, sheets, count = preview_pictures(request, out, dpi, step)
+    list_files(built, level)
     warn(built)
-    if printing.level >= 0:
+    if level >= 0:
         typer.echo(f"{count} page pictures at {dpi} dpi; contact sheets:")
         for sheet in sheets:
             typer.echo(f"{sheet}")
@@ -228,35 +217,32 @@ def open_file(path: Path) -> None:
                      stderr=subprocess.DEVNULL, start_new_session=True)
 
 
+ServeLang = Annotated[list[str], typer.Option(
+    "--lang", "-l", help="Languages to show (default: every language of the game); "
+    "repeatable.")]
+
+
 @app.command()
-@print_options()
+@uses(request=but(chosen_request, lang=(ServeLang, ["all"])), level=chosen_level)
 def serve(
-    printing: Printing,
-    game: GameArg = DEFAULT_GAME,
-    lang: Annotated[list[str], typer.Option(
-        "--lang", "-l", help="Languages to show (default: every language of the game); "
-        "repeatable.")] = ["all"],  # noqa: B006 (typer reads the default)
-    only: OnlyOpt = [],  # noqa: B006 (typer reads the default)
+    request: Request,
+    level: int,
     host: Annotated[str, typer.Option(help="Address to listen on (default: this computer "
                                       "only).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port (0: any free one).")]
     = 8765,
     dpi: Annotated[int, typer.Option(min=10, max=300, help="Resolution of the page "
                                      "pictures.")] = 60,
-    data: DataOpt = None,
 ) -> None:
     """Show GAME's pages in the browser, rebuilt and refreshed as you save its files."""
     from printkit.commands.live import Served
     from printkit.commands.serve import run_server  # the web page: only this command
 
-    try:
-        served = Served(game, tuple(lang), data, printing.options, printing.config,
-                        tuple(split(only)), dpi)
-        run_server(served, host, port, printing.level)
-    except PrintkitError as exc:
-        fail(exc)
+    run_server(Served(request, dpi), host, port, level)
+
 
 @app.command()
+@uses()
 def calibrate(
     paper: PaperOpt = "",
     duplex: DuplexOpt = "",
@@ -266,26 +252,23 @@ def calibrate(
     lang: Annotated[str, typer.Option("--lang", "-l", help="Language of the instructions.")]
     = "nl",
     color: ColorOpt = "rgb",
-    out: Annotated[Path, typer.Option(help="Output folder.")] = Path("output"),
+    out: OutOpt = Path("output"),
 ) -> None:
     """Write a duplex calibration sheet: print it double-sided and read your back offset."""
     from printkit.options import Options
     from printkit.pipeline import calibration
     from printkit.write import write_all
 
-    try:
-        options = Options(paper=paper, duplex=duplex, back_offset=parse_offset(back_offset),
-                          cmyk=colour_choice(color), printer=printer)
-        name, data = calibration(options, lang, config)
-        path = out / f"{name}.pdf"
-        write_all([(path, data)], out)
-    except PrintkitError as exc:
-        fail(exc)
-        return
+    options = Options(paper=paper, duplex=duplex, back_offset=parse_offset(back_offset),
+                      cmyk=colour_choice(color), printer=printer)
+    name, data = calibration(options, lang, config)
+    path = out / f"{name}.pdf"
+    write_all([(path, data)], out)
     typer.echo(f"{path}  (2 pages: print them on one sheet, double-sided)")
 
 
 @app.command()
+@uses()
 def preflight(
     files: Annotated[list[Path], typer.Argument(help="PDF files to check.")],
     safe: Annotated[float, typer.Option(help="Safe zone in mm: text stays this far inside "
@@ -303,31 +286,25 @@ def preflight(
     from printkit.preflight import Limits, check_pdf  # PDF readers: only this command
 
     if target.lower() not in ("", "home", "shop"):
-        fail(PrintkitError(f"--target {target}: choose home or shop"))
-        return
+        raise PrintkitError(f"--target {target}: choose home or shop")
     total = unjudged = 0
-    try:
-        limits = Limits(in_range("safe", safe, 0, 50) * MM,
-                        in_range("min-size", min_size, 0, 72),
-                        in_range("min-ppi", min_ppi, 0, 10_000))
-        for path in files:
-            try:
-                found = check_pdf(path, limits, target.lower())
-            except PrintkitError as exc:
-                typer.echo(f"error: {exc.problems[0]}", err=True)
-                unjudged += 1
-                continue
-            for line in found.notes:
-                typer.echo(f"{path}: note: {line}")
-            for line in found.problems:
-                typer.echo(f"{path}: {line}")
-            total += len(found.problems)
-            if not found.problems:
-                typer.echo(f"{path}: clean ({found.pages} page"
-                           f"{'s' if found.pages != 1 else ''})")
-    except PrintkitError as exc:
-        fail(exc)
-        return
+    limits = Limits(in_range("safe", safe, 0, 50) * MM,
+                    in_range("min-size", min_size, 0, 72),
+                    in_range("min-ppi", min_ppi, 0, 10_000))
+    for path in files:
+        try:
+            found = check_pdf(path, limits, target.lower())
+        except PrintkitError as exc:
+            typer.echo(f"error: {exc.problems[0]}", err=True)
+            unjudged += 1
+            continue
+        for line in found.notes:
+            typer.echo(f"{path}: note: {line}")
+        for line in found.problems:
+            typer.echo(f"{path}: {line}")
+        total += len(found.problems)
+        if not found.problems:
+            typer.echo(f"{path}: clean ({found.pages} page{'s' if found.pages != 1 else ''})")
     if total:
         typer.echo(f"{total} problem{'s' if total != 1 else ''} found.")
     if unjudged or total:
@@ -335,12 +312,10 @@ def preflight(
 
 
 @app.command()
-@print_options(report=False, outcome="build would stop here")
+@uses(outcome="build would stop here", request=chosen_request, level=chosen_level)
 def check(
-    printing: Printing,
-    game: GameArg = DEFAULT_GAME,
-    lang: LangOpt = [],  # noqa: B006 (typer reads the default)
-    data: DataOpt = None,
+    request: Request,
+    level: int,
     strict: Annotated[bool, typer.Option(
         "--strict", help="Count the notes (stale or unused texts, text shrunk below the "
         "house size, warnings) as problems: exit 2 if there is one.")] = False,
@@ -351,27 +326,26 @@ def check(
     from printkit.colour.vision import game_notes
     from printkit.commands.textreport import text_notes
     from printkit.pipeline import build as run_build
-    from printkit.pipeline import languages_of, load
+    from printkit.plan import resolve
 
-    try:
-        loaded = load(game, data, lang)
-        notes = [text_notes(loaded, code) for code in languages_of(loaded, lang)]
-        for line in (line for note in notes for line in note.lines):
+    plan = resolve(request, fresh=True)  # the game itself, for the report of its texts
+    source = plan.source
+    notes = [text_notes(source, code) for code in plan.codes]
+
+    def say(line: str) -> None:
+        if level >= 0:  # -q: only problems
             typer.echo(line)
-        built = run_build(game, lang, data, Path("output"), printing.options,
-                          config=printing.config, write=False, loaded=loaded)
-    except PrintkitError as exc:
-        fail(exc, "build would stop here")
-        return
+
+    for line in (line for note in notes for line in note.lines):
+        say(line)  # notes, said before the problems that stop a build
+    built = run_build(plan, Path("output"), write=False)
     warn(built)
-    colour_notes = game_notes(loaded, printing.config)
-    for colour_note in colour_notes:
-        typer.echo(f"note: {colour_note}")
+    colour_notes = game_notes(source.setup.system.palette, source.game, plan.options.theme)
     remarks = sorted({r for item in built for r in item.remarks})
-    for remark in remarks:
-        typer.echo(f"note: {remark}")
+    for note_line in [*colour_notes, *remarks]:
+        say(f"note: {note_line}")
     for note in notes:
-        typer.echo(note.summary)
+        say(note.summary)
     counted = sum(n.counted for n in notes) + len(remarks) + len(colour_notes) + \
         len({w for item in built for w in item.warnings})
     if strict and counted:
@@ -381,6 +355,7 @@ def check(
 
 
 @app.command()
+@uses()
 def new(name: Annotated[str, typer.Argument(help="Name of the new game (its folder name).")],
         from_: Annotated[str, typer.Option("--from", help="The game to copy.")] = "klassiek",
         data: Annotated[Path | None, typer.Option(
@@ -396,11 +371,7 @@ def new(name: Annotated[str, typer.Argument(help="Name of the new game (its fold
     """Start a custom game: copy a game into data/NAME with every field explained."""
     from printkit.commands.scaffold import new_game
 
-    try:
-        folder, codes = new_game(name, from_, data, lang, tables)
-    except PrintkitError as exc:
-        fail(exc)
-        return
+    folder, codes = new_game(name, from_, data, lang, tables)
     where = f" --data {data}" if data is not None else ""
     also = f" (--lang all adds {', '.join(codes[1:])})" if codes[1:] else ""
     typer.echo(f"{display_path(folder, None)}: a copy of {from_} in {', '.join(codes)}, every "
@@ -410,39 +381,35 @@ def new(name: Annotated[str, typer.Argument(help="Name of the new game (its fold
 
 
 @app.command()
+@uses()
 def translated(game: GameArg = DEFAULT_GAME,
                lang: LangOpt = [],  # noqa: B006 (typer reads the default)
                data: DataOpt = None) -> None:
     """Record that GAME's translations (--lang: of these languages) translate the source
     language's texts as they are now, so check no longer calls them stale."""
     from printkit.commands.translated import record_translations
-    from printkit.pipeline import languages_of, load
+    from printkit.plan import codes_of, read, setup
+    from printkit.resources import find_game
 
-    try:
-        loaded = load(game, data)
-        codes = languages_of(loaded, lang) if lang else list(loaded.languages)
-        path = record_translations(loaded, codes)
-    except PrintkitError as exc:
-        fail(exc)
-        return
+    source = read(setup(find_game(game, data), lang))
+    codes = list(codes_of(source)) if lang else list(source.game.languages)
+    path = record_translations(source.game, codes)
     typer.echo(f"{display_path(path, None)}: the texts of {', '.join(codes)} are recorded as "
-               f"written for text/{loaded.source_language}.toml as it is now.")
+               f"written for text/{source.game.source_language}.toml as it is now.")
 
 
 @app.command(name="list")
+@uses()
 def list_(data: DataOpt = None) -> None:
     """List the games (title, system, languages; built in or your own) and the languages."""
     from printkit.commands.listing import entries
     from printkit.localise.languages import load_languages
 
-    try:
-        for entry in entries(data):
-            typer.echo(str(entry))
-        languages = load_languages()
-        typer.echo("languages: " + ", ".join(f"{c} ({lang.name})"
-                                            for c, lang in sorted(languages.items())))
-    except PrintkitError as exc:
-        fail(exc)
+    for entry in entries(data):
+        typer.echo(str(entry))
+    languages = load_languages()
+    typer.echo("languages: " + ", ".join(f"{c} ({lang.name})"
+                                        for c, lang in sorted(languages.items())))
 
 
 def main() -> None:

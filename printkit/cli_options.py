@@ -1,22 +1,31 @@
-"""The print options of build, preview, serve and check (and calibrate's few): their help
-texts, and how they are read into `Options`. Like the command line, this imports no stage.
+"""The options of build, check, preview and serve (and calibrate's few), each declared
+once: their help texts, and how they are read into one `Request` (what to build and how to
+print it). Like the command line, this imports no stage.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from printkit.errors import PrintkitError
+from printkit.resources import DEFAULT_GAME
 from printkit.units import MM
 
 if TYPE_CHECKING:
-    from printkit.options import Options
+    from printkit.options import Request
 
+GameArg = Annotated[str, typer.Argument(help="Game name under data/ (or a game folder).")]
+LangOpt = Annotated[list[str], typer.Option(
+    "--lang", "-l", help="nl, nb or da (aliases such as no, norsk, dansk work), or all (the "
+    "game's languages); repeatable. Default: the game's source language.")]
+DataOpt = Annotated[Path | None, typer.Option(
+    help="Folder with your own games (default: ./data if it exists).")]
+OnlyOpt = Annotated[list[str], typer.Option(
+    help="Only these products (board,deeds; the names of README's table). Repeatable.")]
 
 PaperOpt = Annotated[str, typer.Option(
     help="Sheet size for cards, tiles and sheets: a4 (default), letter, a3 or a paper of "
@@ -95,17 +104,11 @@ def paper_choice(values: list[str]) -> tuple[str, tuple[tuple[str, str], ...]]:
     return (every[0] if every else ""), tuple((a, b) for a, b in own)
 
 
-@dataclass(frozen=True)
-class Printing:
-    """How build, preview, serve and check print: the options, the print settings file and
-    how much to report (-1 only problems, 0 the files, 1 every step)."""
-
-    options: Options
-    config: Path | None
-    level: int
-
-
-def chosen_printing(
+def chosen_request(
+    game: GameArg = DEFAULT_GAME,
+    lang: LangOpt = [],  # noqa: B006 (typer reads the default)
+    only: OnlyOpt = [],  # noqa: B006 (typer reads the default)
+    data: DataOpt = None,
     players: PlayersOpt = None,
     paper: PapersOpt = [],  # noqa: B006 (typer reads the default)
     duplex: DuplexOpt = "",
@@ -118,12 +121,11 @@ def chosen_printing(
     color: ColorOpt = "rgb",
     allow_missing: MissingOpt = False,
     allow_low_resolution: LowResolutionOpt = False,
-    quiet: QuietOpt = False,
-    verbose: VerboseOpt = False,
-) -> Printing:
-    """The print options build, preview, serve and check share, read and checked: these
-    parameters are the commands' options (`print_options` in printkit.cli adds them)."""
-    from printkit.options import Options
+) -> Request:
+    """What to build and how to print it, as build, check, preview and serve take it: these
+    parameters are the commands' options (printkit.cli `uses` adds them), read and
+    checked into one `Request`."""
+    from printkit.options import Options, Request
 
     default, own = paper_choice(paper)
     options = Options(players=players, paper=default, duplex=duplex,
@@ -131,4 +133,9 @@ def chosen_printing(
                       allow_missing=allow_missing, target=target, vendor=vendor,
                       board_size=board_size, printer=printer, papers=own,
                       allow_low_resolution=allow_low_resolution)
-    return Printing(options, config, -1 if quiet else 1 if verbose else 0)
+    return Request(game, tuple(lang), tuple(split(only)), data, options, config)
+
+
+def chosen_level(quiet: QuietOpt = False, verbose: VerboseOpt = False) -> int:
+    """How much a command says: -1 only problems, 0 what it made, 1 every step."""
+    return -1 if quiet else 1 if verbose else 0

@@ -6,11 +6,13 @@ Option values are case-insensitive: `--paper A4` is a4.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 from printkit.errors import PrintkitError
 from printkit.model.printing import Printer, PrintSpec
 from printkit.model.theme import DEFAULT, Theme
+from printkit.resources import DEFAULT_GAME
 from printkit.units import MM, parse_length
 
 TARGETS = ("home", "shop")
@@ -37,6 +39,21 @@ class Options:
     printer: str = ""
     papers: tuple[tuple[str, str], ...] = ()  # (product, paper): --paper board=a3
     allow_low_resolution: bool = False  # pictures under 150 ppi warn instead of failing
+
+
+@dataclass(frozen=True)
+class Request:
+    """What the user asked for, as the command line took it: a game (a name, or a folder),
+    its languages (--lang values as typed), products (none: every one), the folder of the
+    user's own games, how to print and the print settings file. Nothing is looked up yet:
+    printkit.plan resolves it."""
+
+    game: str = DEFAULT_GAME
+    langs: tuple[str, ...] = ()
+    only: tuple[str, ...] = ()
+    data: Path | None = None
+    options: Options = field(default_factory=Options)
+    config: Path | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -1,5 +1,7 @@
 """The whole build: load -> validate -> localise -> layout -> impose -> render -> write.
 
+A request is resolved once (printkit.plan: the game found, read and validated, or taken
+from the cache); its plan is localised here, then laid out, imposed and rendered.
 Everything is computed in memory first; files are written only when every language and
 every product succeeded, so a failed build leaves output/ as it was. Each language is
 localised, then each product of each language laid out and rendered, as separate jobs on
@@ -9,12 +11,11 @@ all cores (printkit.workers).
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterable
-from contextlib import suppress
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TypeVar
 
 from printkit import __version__, cache
 from printkit.errors import PrintkitError, Problem, Problems, Where
@@ -25,19 +26,15 @@ from printkit.impose.products import layout_for
 from printkit.layout.fonts import drawable, using
 from printkit.layout.ops import MM, Group, translate
 from printkit.load.printing import load_print_spec
-from printkit.load.theme import load_theme
 from printkit.localise.kit import Deck, Kit
-from printkit.model import AnyGame, GameInfo
 from printkit.model.theme import Theme
-from printkit.options import Options, Resolved, resolve
+from printkit.options import Options, Request, Resolved
+from printkit.options import resolve as resolve_options
+from printkit.plan import Kept, Plan, Source, resolve
 from printkit.render import render
 from printkit.render.pdf import register_fonts
-from printkit.resources import find_game
 from printkit.workers import run_all
 from printkit.write import write_all
-
-if TYPE_CHECKING:
-    from printkit.systems.contract import System
 
 Progress = Callable[[str], None]
 T = TypeVar("T")
@@ -58,42 +55,6 @@ class Built:
     warnings: tuple[Problem, ...] = ()  # of the product's files, on its first file
     notes: tuple[Problem, ...] = ()  # of the file's language (stale translations)
     remarks: tuple[Problem, ...] = ()  # what only check lists (text shrunk small)
-
-
-def load(name: str, data: Path | None, langs: list[str] | None = None) -> AnyGame:
-    """Load and validate a game by name or folder; given --lang values (`langs`), read
-    only the text files of those languages and of the source language."""
-    from printkit.load import load_game, read_manifest  # the early stages: only when the
-    from printkit.localise.languages import asked_codes, load_languages  # cache has no
-    from printkit.systems import SYSTEMS  # entry (printkit.cache)
-    from printkit.validate import validate_game
-
-    folder = find_game(name, data)
-    manifest, system_name = read_manifest(folder, SYSTEMS)
-    system = SYSTEMS[system_name]
-    problems = Problems(folder.parent)
-    codes = None  # every language's text files
-    if langs is not None:
-        with suppress(PrintkitError):  # an unknown --lang is reported once the game is loaded
-            codes = asked_codes(langs, load_languages(folder))
-    game = load_game(folder, manifest, system.load, problems, codes)
-    return validate_game(game, system.check, problems)
-
-
-def system_of(game: AnyGame) -> System[Any]:
-    """The game system a loaded game belongs to."""
-    from printkit.systems import SYSTEMS
-
-    return SYSTEMS[game.system]
-
-
-def languages_of(game: AnyGame, langs: list[str]) -> list[str]:
-    """The codes that --lang values ask for; none given: the game's source language."""
-    from printkit.localise.languages import load_languages, resolve_many
-
-    if not langs:
-        return [game.source_language]
-    return resolve_many(langs, load_languages(game.folder), game.languages, game.id)
 
 
 def documents(kit: Kit, options: Resolved, problems: Problems) -> list[Document]:
@@ -127,28 +88,13 @@ def shop_keyword(options: Resolved) -> str:
     return f"printkit-shop vendor={options.vendor} colour={'cmyk' if options.cmyk else 'rgb'}"
 
 
-def players_for(game: GameInfo, wanted: int | None, products: Iterable[str] = ()) -> int:
-    """The number of players to print for; an explicit number must suit the game (of
-    these products)."""
-    low, high = game.players
-    if wanted is None:
-        return min(max(4, low), high)
-    if not low <= wanted <= high:
-        blanks = [f"{name}-blank.pdf" for name in ("ledger", "scorepad")
-                  if name in products]
-        copy = f" (for any number, copy the blank master {' or '.join(blanks)})" \
-            if blanks else ""
-        raise PrintkitError(f"--players {wanted}: {game.id} is for {low}–{high} players"
-                            + copy)
-    return wanted
-
-
-def kit_for(game: AnyGame, code: str, options: Resolved, only: tuple[str, ...] = ()) -> Kit:
+def kit_for(source: Source, code: str, options: Resolved, only: tuple[str, ...] = ()) -> Kit:
     """The game (its products in `only`, if any) localised in one language: a job for
     printkit.workers."""
     from printkit.localise.stage import localise
 
-    return localise(system_of(game), game, code, options.allow_missing, only)
+    return localise(source.setup.system, source.game, source.setup.languages[code],
+                    options.allow_missing, only)
 
 
 def product_files(kit: Kit, folder: Path, options: Resolved, draw: bool = True) -> list[Built]:
@@ -176,17 +122,6 @@ def product_files(kit: Kit, folder: Path, options: Resolved, draw: bool = True) 
     return built
 
 
-def check_products(game: str, products: Iterable[str], names: Iterable[str],
-                   option: str) -> None:
-    """Every name must be one of the game's products (as in README's table of files)."""
-    products = tuple(products)
-    unknown = [name for name in names if name not in products]
-    if unknown:
-        raise PrintkitError([Problem(Where(""), f"{option} {name}: {game} has no product "
-                                     f"'{name}'; its products are {', '.join(products)}")
-                             for name in unknown])
-
-
 def output_folder(out: Path, kit: Kit, options: Resolved) -> Path:
     """out/<game>/<lang>/, or out/<game>/<lang>/shop-<vendor>/ for a print shop."""
     folder = out / kit.game / kit.lang
@@ -199,71 +134,60 @@ def warm_up() -> None:
     drawable()
 
 
-def build(name: str, langs: list[str], data: Path | None, out: Path, options: Options,
-          progress: Progress = lambda _: None, config: Path | None = None,
-          only: tuple[str, ...] = (), workers: int | None = None,
-          write: bool = True, loaded: AnyGame | None = None) -> list[Built]:
-    """Build every product of a game (or those named in `only`) in each language and write
-    them under out/. Products are laid out and rendered in parallel on up to `workers`
-    cores (default: all); the files are the same bytes either way. Without `write`
-    (printkit check) everything is done up to rendering, which finds no problems: the
-    same problems are raised and nothing is written; `loaded` is the game as `load` gave it
-    already (check reads it for its own report), used unless the cache holds it.
+def build(request: Request | Plan, out: Path, progress: Progress = lambda _: None,
+          workers: int | None = None, write: bool = True) -> list[Built]:
+    """Build every product of a game (or those of --only) in each language and write them
+    under out/ (a request is resolved first: printkit.plan). Products are laid out and
+    rendered in parallel on up to `workers` cores (default: all); the files are the same
+    bytes either way. Without `write` (printkit check) everything is done up to
+    rendering, which finds no problems: the same problems are raised and nothing is
+    written.
 
     Print settings: the built-ins, the game's [print] table, then the user's printkit.toml
-    (`config`, or the usual places); home output goes to out/<game>/<lang>/, shop output
-    to out/<game>/<lang>/shop-<vendor>/.
+    (the request's `config`, or the usual places); home output goes to
+    out/<game>/<lang>/, shop output to out/<game>/<lang>/shop-<vendor>/.
     """
-    _, resolved, kits = prepare(name, langs, data, options, progress, config, only,
-                                workers, loaded)
+    plan = request if isinstance(request, Plan) else resolve(request)
+    keep_modules()
+    made = kits(plan, progress, workers)
     try:
-        files = run_jobs(kits, out, resolved, partial(product_files, draw=write), progress,
-                         workers)
+        files = run_jobs(made, out, plan.options, partial(product_files, draw=write),
+                         progress, workers)
     except PrintkitError as exc:
-        raise blame_options(exc, kits, out, resolved, workers) from None
+        raise blame_options(exc, made, out, plan.options, workers) from None
     built = [b for part in files for b in part]
     if write:
         write_all([(b.path, b.data) for b in built], out)
     return built
 
 
-def make(name: str, langs: list[str], data: Path | None, out: Path, options: Options,
-         job: Callable[[Kit, Path, Resolved], T], progress: Progress = lambda _: None,
-         config: Path | None = None, only: tuple[str, ...] = (),
-         workers: int | None = None) -> list[T]:
-    """`job(kit, folder, options)` for every product of the game (or those in `only`) in
+def make(request: Request, out: Path, job: Callable[[Kit, Path, Resolved], T],
+         progress: Progress = lambda _: None, workers: int | None = None) -> list[T]:
+    """`job(kit, folder, options)` for every product of the game (or those of --only) in
     each language, in parallel, nothing written: what `build` and `preview` share."""
-    _, resolved, kits = prepare(name, langs, data, options, progress, config, only, workers)
-    return run_jobs(kits, out, resolved, job, progress, workers)
-
-
-def prepare(name: str, langs: list[str], data: Path | None, options: Options,
-            progress: Progress = lambda _: None, config: Path | None = None,
-            only: tuple[str, ...] = (), workers: int | None = None,
-            loaded: AnyGame | None = None) -> tuple[GameInfo, Resolved, list[Kit]]:
-    """The game loaded, its options resolved and its kits localised (of the products in
-    `only`, if any), one per language asked for. The loaded and localised game is kept in
-    printkit.cache, keyed by the content of the game's files, for the next build."""
+    plan = resolve(request)
     keep_modules()
-    folder = find_game(name, data)
-    entry = cache.key(folder, (tuple(langs), only, options.allow_missing))
-    found = cache.read(entry)
-    if found is not None:
-        progress(f"{found.game.id}: texts of {', '.join(found.codes)} as last built")
-        resolved = settled(found.game, found.products, only, options, config)
+    return run_jobs(kits(plan, progress, workers), out, plan.options, job, progress, workers)
+
+
+def kits(plan: Plan, progress: Progress = lambda _: None,
+         workers: int | None = None) -> list[Kit]:
+    """The plan's game localised (of the products of --only, if any), one kit per
+    language; kept in printkit.cache, keyed by the content of the game's files, for the
+    next build of the same request."""
+    only = plan.request.only
+    if isinstance(plan.found, Kept):
+        progress(f"{plan.game.id}: texts of {', '.join(plan.codes)} as last built")
+        made = list(plan.found.kits)
     else:
-        game = loaded if loaded is not None else load(name, data, langs)
-        info, products = GameInfo.of(game), tuple(system_of(game).products(game))
-        resolved = settled(info, products, only, options, config)
-        codes = languages_of(game, langs)
-        progress(f"{game.id}: localising {', '.join(codes)}")
-        kits = run_all([partial(kit_for, game, code, resolved, only) for code in codes],
-                       workers, warm_up)
-        found = cache.Prepared(info, tuple(codes), products, tuple(kits))
-        cache.store(entry, found)
+        progress(f"{plan.game.id}: localising {', '.join(plan.codes)}")
+        made = run_all([partial(kit_for, plan.found, code, plan.options, only)
+                        for code in plan.codes], workers, warm_up)
+        cache.store(plan.key, cache.Prepared(plan.game, plan.manifest, plan.codes,
+                                             plan.products, tuple(made)))
     if not only:  # a build of some products cannot tell what the others hold
-        check_theme(resolved.theme, list(found.kits))
-    return found.game, resolved, list(found.kits)
+        check_theme(plan.options.theme, made)
+    return made
 
 
 def keep_modules() -> None:
@@ -275,14 +199,6 @@ def keep_modules() -> None:
     long `serve` drops later is collected as usual."""
     if gc.get_freeze_count() == 0:
         gc.freeze()
-
-
-def settled(game: GameInfo, products: tuple[str, ...], only: tuple[str, ...],
-            options: Options, config: Path | None) -> Resolved:
-    """The options for a game, after the products they name are checked."""
-    check_products(game.id, products, only, "--only")
-    check_products(game.id, products, (product for product, _ in options.papers), "--paper")
-    return settle(game, options, config, products)
 
 
 def run_jobs(kits: list[Kit], out: Path, options: Resolved, job: Callable[[Kit, Path, Resolved], T],
@@ -323,24 +239,6 @@ def blame_options(error: PrintkitError, kits: list[Kit], out: Path, options: Res
     return PrintkitError(sorted({*(p for p in error.problems if p not in caused), problem}))
 
 
-def settle(game: GameInfo, options: Options, config: Path | None,
-           products: Iterable[str] = ()) -> Resolved:
-    """The options for a game (of these products): its number of players, print settings
-    and theme applied."""
-    players = players_for(game, options.players, products)
-    resolved = resolve(replace(options, players=players),
-                       load_print_spec(game.folder / "game.toml", config))
-    return replace(resolved, theme=theme_of(game, config, resolved.allow_low_resolution))
-
-
-def theme_of(game: GameInfo, config: Path | None, allow_low_resolution: bool) -> Theme:
-    """The game's [theme] with the print settings' over it; raises with every problem."""
-    problems = Problems(game.folder.parent)
-    theme = load_theme(game.folder / "game.toml", config, problems, allow_low_resolution)
-    problems.raise_if_any()
-    return theme
-
-
 def check_theme(theme: Theme, kits: list[Kit]) -> None:
     """Every deck, card and square a theme gives a picture must be one of the game's."""
     from printkit.localise.kit_board import BoardText  # a whole game's build: it has a board
@@ -375,7 +273,7 @@ def calibration(asked: Options, lang: str, config: Path | None = None) -> tuple[
     from printkit.localise.languages import resolve as resolve_language
     from printkit.localise.printaids import calibration_text
 
-    options = resolve(asked, load_print_spec(None, config))
+    options = resolve_options(asked, load_print_spec(None, config))
     if options.duplex not in ("long", "short"):
         raise PrintkitError("--duplex none: calibration is for double-sided printing; "
                             "choose long or short")

@@ -7,14 +7,19 @@ import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from printkit.cli import app
-from printkit.pipeline import Options, build
+from printkit.options import Options, Request
+from printkit.pipeline import build
 from printkit.resources import builtin
+
+if TYPE_CHECKING:
+    from printkit.plan import Source
 
 ROOT = Path(__file__).resolve().parent.parent
 MM = 72 / 25.4
@@ -43,7 +48,7 @@ def no_user_print_settings():
 def nl_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The default build (spankopoly, Dutch) in a fresh output folder."""
     out = tmp_path_factory.mktemp("out")
-    build("spankopoly", ["nl"], None, out, Options())
+    build(Request("spankopoly", ("nl",)), out)
     return out / "spankopoly" / "nl"
 
 
@@ -74,21 +79,30 @@ def char_size(char: dict) -> float:
 def kit_for(lang: str = "nl", game: str = "spankopoly"):
     """A localised kit of a built-in game (no files written)."""
     from printkit.localise.stage import localise
-    from printkit.pipeline import load, system_of
+    source = source_of(game)
+    return localise(source.setup.system, source.game, source.setup.languages[lang])
 
-    loaded = load(game, None)
-    return localise(system_of(loaded), loaded, lang)
+
+def source_of(game: str, data: Path | None = None) -> Source:
+    """A game (built in, or of `data`) read and validated, with its system and its
+    languages."""
+    from printkit.plan import read, setup
+    from printkit.resources import find_game
+
+    return read(setup(find_game(game, data)))
 
 
 def render_docs(kit, product: str, options: Options, config: Path | None = None) -> dict:
     """The PDFs (file name -> PdfReader) of one product of a kit, rendered in memory."""
     from printkit.errors import Problems
     from printkit.load.printing import load_print_spec
+    from printkit.load.tables import read_toml
     from printkit.options import resolve
     from printkit.pipeline import documents
     from printkit.render import render
 
-    spec = load_print_spec(builtin("data") / kit.game / "game.toml", config)
+    spec = load_print_spec(read_toml(builtin("data") / kit.game / "game.toml", Problems()),
+                           config)
     resolved = resolve(replace(options, players=options.players or 4), spec)
     one = replace(kit, products=tuple(p for p in kit.products if p.name == product))
     problems = Problems()

@@ -27,10 +27,11 @@ runner = CliRunner()
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from printkit.pipeline import Options, build
+    from printkit.options import Request
+    from printkit.pipeline import build
 
     out = tmp_path_factory.mktemp("antimonopoly")
-    build("antimonopoly", ["all"], None, out, Options())
+    build(Request("antimonopoly", ("all",)), out)
     return out / "antimonopoly"
 
 

@@ -17,7 +17,8 @@ from conftest import ROOT, copy_game, files_of
 from games import FIRST, GAMES, IDS
 
 from printkit.errors import PrintkitError
-from printkit.pipeline import Options, build
+from printkit.options import Options, Request
+from printkit.pipeline import build
 
 # Runs the CLI with one stage made to announce itself and stall, so the test can kill it there.
 STALL = textwrap.dedent("""
@@ -61,7 +62,7 @@ def built_first(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[str, Pa
 def previous_build(game, tmp_path: Path) -> tuple[str, Path, Path, dict]:
     folder = copy_game(game.name, tmp_path / "data")
     out = tmp_path / "out"
-    build(game.name, ["nl"], tmp_path / "data", out, Options())
+    build(Request(game.name, ("nl",), data=tmp_path / "data"), out)
     return game.name, folder, out, files_of(out)
 
 
@@ -70,7 +71,7 @@ def test_a_build_with_bad_data_leaves_the_previous_files(built) -> None:
     csv = sorted(folder.glob("*.csv"))[0]
     csv.write_text(csv.read_text("utf-8") + 'broken,"unclosed\n', "utf-8")
     with pytest.raises(PrintkitError):
-        build(name, ["nl"], folder.parent, out, Options())
+        build(Request(name, ("nl",), data=folder.parent), out)
     assert files_of(out) == before
 
 
@@ -100,7 +101,7 @@ def test_a_failure_while_renaming_puts_the_previous_set_back(
 
     monkeypatch.setattr("printkit.write.os.replace", failing)
     with pytest.raises(PrintkitError) as err:
-        build(name, ["nl"], folder.parent, out, options)
+        build(Request(name, ("nl",), data=folder.parent, options=options), out)
     assert "cannot write the file (No space left on device); check --out" in str(err.value)
     assert len(renamed) == 2
     assert files_of(out) == before
@@ -115,7 +116,7 @@ def test_a_folder_in_the_way_of_a_file_stops_the_build_before_anything_is_writte
     victim.unlink()
     victim.mkdir()
     with pytest.raises(PrintkitError) as err:
-        build(name, ["nl"], folder.parent, out, Options(paper="letter"))
+        build(Request(name, ("nl",), data=folder.parent, options=Options(paper="letter")), out)
     assert str(err.value).endswith("a folder (or other non-file) is in the way of this file; "
                                    "move it away")
     assert files_of(out) == {n: b for n, b in before.items()
@@ -168,7 +169,7 @@ def test_a_build_killed_mid_way_leaves_the_previous_files(built_first, stage: st
             if not n.endswith(".tmp") and n != ".printkit.lock"} == before
     if stage == "write":  # a kill cannot clean up (nor remove its lock file); the next
         assert temp_files(out)  # build does
-    build(game, ["nl"], folder.parent, out, Options())
+    build(Request(game, ("nl",), data=folder.parent), out)
     assert files_of(out) == before
 
 
@@ -225,8 +226,8 @@ def test_a_build_waits_for_a_running_build_and_then_removes_what_it_left(built_f
     assert holder.stdout is not None
     assert holder.stdin is not None
     assert holder.stdout.readline() == "HELD\n"
-    second = threading.Thread(target=build, args=(game, ["nl"], folder.parent, out,
-                                                  Options(paper="a3")))
+    second = threading.Thread(target=build, args=(Request(
+        game, ("nl",), data=folder.parent, options=Options(paper="a3")), out))
     try:
         second.start()
         second.join(2.0)
@@ -257,7 +258,7 @@ def test_a_killed_build_is_undone_even_while_its_process_id_lives_on(built_first
             assert time.monotonic() < deadline
         mixed = files_of(out)
         assert {n: b for n, b in mixed.items() if n in before} != before
-        build(game, ["nl"], folder.parent, out, Options())
+        build(Request(game, ("nl",), data=folder.parent), out)
         assert files_of(out) == before
     finally:
         proc.communicate(timeout=30)
@@ -288,7 +289,7 @@ def test_ctrl_c_at_any_moment_ends_an_all_language_build_cleanly(tmp_path: Path)
     from printkit import INTERRUPTED
 
     copy_game("spankopoly", tmp_path / "data")
-    build("spankopoly", ["all"], tmp_path / "data", tmp_path / "out", Options())
+    build(Request("spankopoly", ("all",), data=tmp_path / "data"), tmp_path / "out")
     before = files_of(tmp_path / "out")
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     moments = random.Random(13)

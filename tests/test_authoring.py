@@ -61,14 +61,15 @@ def test_a_problem_caused_by_the_paper_names_the_option(cli) -> None:
 def test_the_title_flows_into_every_product(tmp_path: Path) -> None:
     from conftest import pdf_text
 
-    from printkit.pipeline import Options, build
+    from printkit.options import Request
+    from printkit.pipeline import build
 
     folder = copy_game("spankopoly", tmp_path / "data")
     for code in ("nl", "nb", "da"):
         text = folder / "text" / f"{code}.toml"
         text.write_text(text.read_text("utf-8").replace('title = "Spankopoly"',
                                                         'title = "Billenburg"'), "utf-8")
-    built = build("spankopoly", ["nl", "da"], tmp_path / "data", tmp_path / "out", Options())
+    built = build(Request("spankopoly", ("nl", "da"), data=tmp_path / "data"), tmp_path / "out")
     for item in built:
         text = pdf_text(item.path)
         assert "Spankopoly" not in text, item.path
@@ -101,11 +102,12 @@ def test_a_free_text_card_is_on_its_deck_and_in_the_booklet(tmp_path: Path, game
                                                             products: tuple[str, ...]) -> None:
     from conftest import pdf_text
 
-    from printkit.pipeline import Options, build
+    from printkit.options import Request
+    from printkit.pipeline import build
 
     folder = copy_game(game, tmp_path / "data")
     add_free_card(folder, deck_file, section)
-    build(game, ["all"], tmp_path / "data", tmp_path / "out", Options(), only=products)
+    build(Request(game, ("all",), data=tmp_path / "data", only=tuple(products)), tmp_path / "out")
     keep = {"nl": "Bewaar deze kaart", "nb": "Behold dette kortet", "da": "Behold dette kort"}
     for code, (title, text) in FREE.items():
         cards = pdf_text(tmp_path / "out" / game / code / "chance.pdf")

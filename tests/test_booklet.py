@@ -11,7 +11,8 @@ from pypdf import PdfReader
 
 from printkit.errors import PrintkitError
 from printkit.impose.booklet import spreads
-from printkit.pipeline import Options, build
+from printkit.options import Request
+from printkit.pipeline import build
 
 RULES = """# Het spel
 
@@ -43,7 +44,7 @@ def write_rules(game: Path, text: str = RULES, lang: str = "nl") -> None:
 @pytest.fixture
 def booklet_kit(game_copy: Path, tmp_path: Path) -> Path:
     write_rules(game_copy)
-    build("spankopoly", ["nl"], game_copy.parent, tmp_path / "out", Options())
+    build(Request("spankopoly", ("nl",), data=game_copy.parent), tmp_path / "out")
     return tmp_path / "out" / "spankopoly" / "nl"
 
 
@@ -87,7 +88,7 @@ def test_spreads_for_eight_pages() -> None:
 def test_rules_template_error_is_located(game_copy: Path, tmp_path: Path) -> None:
     write_rules(game_copy, "# Titel\n\nTekst {{ table('nope') }}\n")
     with pytest.raises(PrintkitError) as err:
-        build("spankopoly", ["nl"], game_copy.parent, tmp_path / "out", Options())
+        build(Request("spankopoly", ("nl",), data=game_copy.parent), tmp_path / "out")
     message = str(err.value)
     assert "spankopoly/rules/nl.md:3: template error: ValueError: no table 'nope'" in message
 
@@ -95,7 +96,7 @@ def test_rules_template_error_is_located(game_copy: Path, tmp_path: Path) -> Non
 def test_rules_syntax_error_is_located(game_copy: Path, tmp_path: Path) -> None:
     write_rules(game_copy, "# Titel\n\n{% if %}\n")
     with pytest.raises(PrintkitError, match=r"rules/nl.md:3: template error"):
-        build("spankopoly", ["nl"], game_copy.parent, tmp_path / "out", Options())
+        build(Request("spankopoly", ("nl",), data=game_copy.parent), tmp_path / "out")
 
 
 MARKDOWN = """# Het spel
@@ -128,7 +129,7 @@ def test_markdown_booklet_prints_faces_lists_tables_and_images(game_copy: Path,
     (game_copy / "pics").mkdir()
     Image.new("RGB", (600, 300), "#2050A0").save(game_copy / "pics" / "doos.png")
     write_rules(game_copy, MARKDOWN)
-    build("spankopoly", ["nl"], game_copy.parent, tmp_path / "out", Options())
+    build(Request("spankopoly", ("nl",), data=game_copy.parent), tmp_path / "out")
     pdf = tmp_path / "out" / "spankopoly" / "nl" / "rules.pdf"
     with pdfplumber.open(pdf) as doc:  # by position: runs of two faces join in a word
         text = " ".join(" ".join((p.extract_text() or "").split()) for p in doc.pages)
@@ -175,7 +176,7 @@ def test_markup_the_booklet_cannot_print_is_located(game_copy: Path, tmp_path: P
                                                     message: str) -> None:
     write_rules(game_copy, "# Titel\n\n" + markup)
     with pytest.raises(PrintkitError) as err:
-        build("spankopoly", ["nl"], game_copy.parent, tmp_path / "out", Options())
+        build(Request("spankopoly", ("nl",), data=game_copy.parent), tmp_path / "out")
     text = str(err.value)
     assert f"rules/nl.md:{line + 2}:" in text, text
     assert message in text, text
@@ -198,8 +199,8 @@ def test_a_long_booklet_is_laid_out_in_one_pass_over_its_text(
         return real(self, found, other)
 
     monkeypatch.setattr(BookletText, "where", counted)
-    built = build("spankopoly", ["nl"], game_copy.parent, game_copy.parent.parent / "out",
-                  Options(), only=("rules",), workers=1)
+    built = build(Request("spankopoly", ("nl",), data=game_copy.parent, only=("rules",)),
+          game_copy.parent.parent / "out", workers=1)
     assert [b.path.name for b in built] == ["rules.pdf", "rules-booklet.pdf"]
     assert "Alinea 399:" in pdf_text(built[0].path)
     assert lookups == []

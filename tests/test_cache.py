@@ -17,7 +17,8 @@ from PIL import Image
 
 from printkit import cache
 from printkit.errors import PrintkitError
-from printkit.pipeline import Options, build
+from printkit.options import Options, Request
+from printkit.pipeline import build
 from printkit.resources import builtin
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -39,8 +40,8 @@ def outputs(data: Path, monkeypatch: pytest.MonkeyPatch, cached: bool = True,
     monkeypatch.setenv("PRINTKIT_CACHE", "on" if cached else "off")
     out = data.parent / "out"
     shutil.rmtree(out, ignore_errors=True)
-    build("spankopoly", list(langs), data, out, options or Options(), config=config,
-          only=only, workers=1)
+    build(Request("spankopoly", tuple(langs), data=data, options=options or Options(),
+                  only=tuple(only), config=config), out, workers=1)
     return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*"))
             if p.is_file()}
 
@@ -133,7 +134,7 @@ def test_an_unchanged_game_is_not_loaded_again(data: Path,
     def no_loading(*_: object) -> None:
         raise AssertionError("the game was loaded though the cache holds it")
 
-    monkeypatch.setattr("printkit.pipeline.load", no_loading)
+    monkeypatch.setattr("printkit.plan.read", no_loading)
     assert outputs(data, monkeypatch) == first
 
 
@@ -249,7 +250,7 @@ def test_serve_shows_its_first_view_from_what_a_build_kept(
     game just built come without loading it, and equal those of a serve without cache."""
     from printkit.commands.live import Served, Session
 
-    served = Served("spankopoly", ("nl",), data, Options(), only=("chance",), dpi=20)
+    served = Served(Request("spankopoly", ("nl",), data=data, only=("chance",)), dpi=20)
     monkeypatch.setenv("PRINTKIT_CACHE", "off")
     fresh = list(Session(served, None).refresh())[-1]
     outputs(data, monkeypatch)  # a build, with the cache
@@ -257,8 +258,7 @@ def test_serve_shows_its_first_view_from_what_a_build_kept(
     def no_loading(*_: object) -> None:
         raise AssertionError("the game was loaded though the cache holds it")
 
-    monkeypatch.setattr("printkit.pipeline.load", no_loading)
-    monkeypatch.setattr("printkit.commands.live.load", no_loading)
+    monkeypatch.setattr("printkit.plan.read", no_loading)
     view = list(Session(served, None).refresh())[-1]
     assert view.problems == ()
     assert [shown.name for shown in view.products["nl"]] == ["chance"]
@@ -270,19 +270,61 @@ def test_check_loads_the_game_once(data: Path, monkeypatch: pytest.MonkeyPatch) 
     runs, which so does not load it again (the cache is empty after a change)."""
     from typer.testing import CliRunner
 
-    import printkit.pipeline
+    import printkit.plan
     from printkit.cli import app
 
     loads: list[str] = []
-    real = printkit.pipeline.load
+    real = printkit.plan.read
 
-    def counted(name: str, *args: object, **kwargs: object) -> object:
-        loads.append(name)
-        return real(name, *args, **kwargs)
+    def counted(setup: printkit.plan.Setup) -> printkit.plan.Source:
+        loads.append(setup.folder.name)
+        return real(setup)
 
-    monkeypatch.setattr(printkit.pipeline, "load", counted)
+    monkeypatch.setattr(printkit.plan, "read", counted)
     monkeypatch.setenv("PRINTKIT_CACHE", "off")
     result = CliRunner().invoke(app, ["check", "spankopoly", "--data", str(data)])
     assert result.exit_code == 0, result.output
     assert "spankopoly (nl): 0 missing" in result.output
     assert loads == ["spankopoly"]
+
+
+@pytest.mark.parametrize("langs", [("nl",), ("all",)])
+def test_a_build_finds_the_game_and_reads_the_languages_once(
+        langs: tuple[str, ...], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The request is resolved once: the game folder found once, game.toml and each
+    language definition read once, however many languages are built."""
+    import printkit.localise.languages
+    import printkit.plan
+    from printkit.load import tables
+
+    found: list[str] = []
+    definitions: list[str] = []
+    reads: list[str] = []
+    real_find, real_load, real_read = (printkit.plan.find_game,
+                                       printkit.localise.languages.load_languages,
+                                       tables.read_toml)
+
+    def find(name: str, data: Path | None) -> Path:
+        found.append(name)
+        return real_find(name, data)
+
+    def load_languages(folder: Path | None = None) -> object:
+        definitions.append(str(folder))
+        return real_load(folder)
+
+    def read_toml(path: Path, *args: object) -> object:
+        reads.append(path.name if path.name == "game.toml" else path.parent.name)
+        return real_read(path, *args)
+
+    monkeypatch.setattr(printkit.plan, "find_game", find)
+    monkeypatch.setattr(printkit.localise.languages, "load_languages", load_languages)
+    monkeypatch.setattr(tables, "read_toml", read_toml)
+    monkeypatch.setattr(printkit.localise.languages, "read_toml", read_toml)
+    for reader in ("printkit.load", "printkit.load.printing", "printkit.load.theme"):
+        monkeypatch.setattr(f"{reader}.read_toml", read_toml)
+    monkeypatch.setenv("PRINTKIT_CACHE", "off")
+    build(Request("spankopoly", langs, only=("lines",)), tmp_path, workers=1)
+    assert found == ["spankopoly"]
+    assert len(definitions) == 1
+    assert reads.count("game.toml") == 1
+    assert sorted(r for r in reads if r in ("nl", "nb", "da")) == ["da", "nb", "nl"]

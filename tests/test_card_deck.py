@@ -15,7 +15,8 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from printkit.cli import app
-from printkit.pipeline import Options, build
+from printkit.options import Options, Request
+from printkit.pipeline import build
 from printkit.resources import builtin
 
 GAME = ROOT / "data" / "kortmonopol"
@@ -26,7 +27,7 @@ runner = CliRunner()
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("kortmonopol")
-    build("kortmonopol", ["all"], None, out, Options(players=3))
+    build(Request("kortmonopol", ("all",), options=Options(players=3)), out)
     return out / "kortmonopol"
 
 

@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 
 from printkit.claims import read_claim
 from printkit.cli import app
-from printkit.pipeline import Options, build
+from printkit.options import Options, Request
+from printkit.pipeline import build
 from printkit.preflight import Limits, check_pdf
 
 runner = CliRunner()
@@ -27,7 +28,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     folders = {}
     for form, options in FORMS.items():
         out = tmp_path_factory.mktemp(form)
-        build("spankopoly", ["nl"], None, out, options, workers=1)
+        build(Request("spankopoly", ("nl",), options=options), out, workers=1)
         folders[form] = next(p.parent for p in out.rglob("deeds.pdf"))
     return folders
 

@@ -9,16 +9,16 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, page_texts, pdf_text
+from conftest import ROOT, page_texts, pdf_text, source_of
 from jinja2 import UndefinedError
 from pypdf import PdfReader
 
 from printkit.errors import Problems
 from printkit.localise.catalog import load_labels
 from printkit.localise.money import format_money
-from printkit.localise.stage import language_for
 from printkit.localise.wording import Wording
-from printkit.pipeline import Options, build, load
+from printkit.options import Options, Request
+from printkit.pipeline import build
 from printkit.systems.money import localise as classic
 
 KLASSIEK = ROOT / "data" / "klassiek"
@@ -30,14 +30,14 @@ LANGS = ("nl", "nb", "da")
 def klassiek(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """klassiek in all three languages, ledgers for five players."""
     out = tmp_path_factory.mktemp("klassiek")
-    build("klassiek", ["all"], None, out, Options(players=5))
+    build(Request("klassiek", ("all",), options=Options(players=5)), out)
     return out / "klassiek"
 
 
 @pytest.fixture(scope="session")
 def koebstad(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("koebstad")
-    build("koebstad", ["all"], None, out, Options())
+    build(Request("koebstad", ("all",)), out)
     return out / "koebstad"
 
 
@@ -144,7 +144,7 @@ def test_ledger_has_a_sheet_per_player_then_bank_and_register(klassiek: Path) ->
 
 
 def test_players_option_sets_the_number_of_ledger_sheets(tmp_path: Path) -> None:
-    build("koebstad", ["da"], None, tmp_path, Options(players=2))
+    build(Request("koebstad", ("da",), options=Options(players=2)), tmp_path)
     pages = page_texts(tmp_path / "koebstad" / "da" / "ledger.pdf")
     assert len(pages) == 2 + 2
     assert pages[0].startswith("Kassebog Købstad Spiller 1:")
@@ -209,8 +209,8 @@ def test_rule_booklets_carry_the_datas_amounts_and_tables(klassiek: Path,
 
 
 def wording(game: str, lang: str) -> tuple:
-    loaded = load(game, None)
-    language = language_for(loaded, lang)
+    source = source_of(game)
+    loaded, language = source.game, source.setup.languages[lang]
     problems = Problems()
     return loaded, Wording(loaded, language, problems), load_labels(language.catalog,
                                                                    language.locale), problems

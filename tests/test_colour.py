@@ -11,7 +11,8 @@ from conftest import kit_for, render_docs
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from printkit.pipeline import Options, calibration
+from printkit.options import Options
+from printkit.pipeline import calibration
 
 PRODUCTS = ("board", "deeds", "chance", "scorepad", "lines", "rules")
 RGB_OPERATORS = {b"rg", b"RG"}

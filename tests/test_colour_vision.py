@@ -7,6 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from conftest import source_of
 
 from printkit.colour.vision import (
     CONFUSED,
@@ -21,7 +22,6 @@ from printkit.colour.vision import (
 from printkit.errors import Where
 from printkit.model.palette import Palette, Swatch
 from printkit.model.theme import Theme
-from printkit.pipeline import load
 
 HERE = Where("groups.csv", 2, "colour")
 
@@ -90,7 +90,7 @@ def test_large_text_needs_three_to_one() -> None:
 
 
 def test_the_colour_vision_panel_shows_every_group_to_every_viewer() -> None:
-    game = load("klassiek", None)
+    game = source_of("klassiek").game
     panel = views(tuple(Swatch(g.id, g.colour, g.where) for g in game.groups))
     assert [viewer for viewer, _ in panel] == ["normal", "protanopia", "deuteranopia",
                                                "tritanopia"]
@@ -99,10 +99,13 @@ def test_the_colour_vision_panel_shows_every_group_to_every_viewer() -> None:
 
 
 def test_every_board_game_names_its_colours() -> None:
+    def notes_of(name: str) -> list:
+        source = source_of(name)
+        return game_notes(source.setup.system.palette, source.game, Theme())
+
     for name in ("klassiek", "koebstad", "antimonopoly", "spankopoly"):
-        notes = game_notes(load(name, None))
-        assert all(n.kind in ("confused", "contrast") for n in notes)
-    assert game_notes(load("kortmonopol", None)) == []
+        assert all(n.kind in ("confused", "contrast") for n in notes_of(name))
+    assert notes_of("kortmonopol") == []
 
 
 def test_two_groups_deuteranopes_confuse_make_a_check_note(cli, tmp_path: Path) -> None:

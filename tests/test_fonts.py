@@ -3,6 +3,8 @@ the PDF writer embeds, read from the fonts' own tables."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from reportlab.pdfbase.ttfonts import TTFontFile
 
@@ -31,3 +33,26 @@ def test_a_font_without_a_unicode_map_is_refused() -> None:
     data = fonts.font_path("regular").read_bytes()
     with pytest.raises(ValueError, match="no Unicode character map"):
         truetype.character_map(data, ((7, 7),))
+
+
+SERIF = Path(__file__).parent / "fixtures" / "fonts" / "DejaVuSerif.ttf"
+
+
+def test_a_card_back_is_laid_out_again_in_another_font() -> None:
+    """A back laid out in the bundled font is not reused once a theme's font is chosen
+    (one process lays out both: serve after game.toml changed, or check then build)."""
+    from printkit.layout.cards import back_art
+    from printkit.localise.kit import Para
+    from printkit.units import MM
+
+    args = ("#1F4E79", "Kans", (Para("Trek een kaart en doe wat er staat."),), 63 * MM,
+            88 * MM, 3 * MM)
+    with fonts.using(()):
+        plain = back_art(*args, fonts=fonts.chosen())
+    with fonts.using((("bold", SERIF), ("regular", SERIF))):
+        serif = back_art(*args, fonts=fonts.chosen())
+    assert plain is not None
+    assert serif is not None
+    assert serif != plain  # measured in the serif, not taken from the plain layout
+    with fonts.using((("bold", SERIF), ("regular", SERIF))):
+        assert serif == back_art.__wrapped__(*args, fonts=fonts.chosen())

@@ -22,7 +22,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from conftest import copy_game
+from conftest import copy_game, source_of
 from games import GAMES, IDS
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -33,8 +33,9 @@ from printkit.layout.cards import card_face
 from printkit.load.printing import load_print_spec
 from printkit.localise.kit import CardText, Heading, Para, Row
 from printkit.localise.stage import localise
-from printkit.options import resolve
-from printkit.pipeline import Options, build, documents, load, players_for, system_of
+from printkit.options import Options, Request, resolve
+from printkit.pipeline import build, documents
+from printkit.plan import players_for
 
 settings.register_profile("ci", derandomize=True, deadline=None, database=None,
                           suppress_health_check=[HealthCheck.too_slow,
@@ -110,10 +111,11 @@ class Folder:
 def outcome(folder: Path) -> str:
     """'kit' or 'problems'; anything else escapes and fails the test."""
     try:
-        game = load(str(folder), None)
+        source = source_of(str(folder))
+        game = source.game
         options = resolve(Options(players=players_for(game, None)),
-                          load_print_spec(folder / "game.toml"))
-        kit = localise(system_of(game), game, game.source_language)
+                          load_print_spec(source.setup.manifest))
+        kit = localise(source.setup.system, game, source.setup.languages[game.source_language])
         problems = Problems()
         for doc in documents(kit, options, problems):
             for _ in doc.pages:  # a deck is laid out as its pages are read
@@ -251,7 +253,7 @@ def test_mutated_games_render_to_valid_pdfs_or_fail_located(folder: Folder, tmp_
     folder.write(name, "\n".join(lines))
     out = Path(tempfile.mkdtemp(dir=tmp_path)) / "out"
     try:
-        built = build(folder.root.name, ["nl"], folder.root.parent, out, Options(), workers=1)
+        built = build(Request(folder.root.name, ("nl",), data=folder.root.parent), out, workers=1)
     except PrintkitError as exc:
         assert all(p.where.path for p in exc.problems)
         assert not out.exists()

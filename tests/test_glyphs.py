@@ -67,8 +67,7 @@ def test_the_board_draws_its_arrows_from_the_bundled_face_and_check_says_so(
                f"font NoArrows.ttf ({role}), used on board" in said
         assert f"it is drawn in the bundled {face} instead" in said
 
-    build("klassiek", ["nl"], tmp_path / "data", tmp_path / "out", Options(),
-          only=("board",), workers=1)
+    build(Request("klassiek", ("nl",), data=tmp_path / "data", only=("board",)), tmp_path / "out", workers=1)
     with pdfplumber.open(tmp_path / "out" / "klassiek" / "nl" / "board.pdf") as pdf:
         chars = pdf.pages[0].chars
     fonts = {c["text"]: c["fontname"].split("+")[-1] for c in chars}

@@ -93,13 +93,13 @@ def test_build_refuses_missing_texts_unless_allowed(lilla: Path, tmp_path: Path)
 ])
 def test_counts_follow_cldr_plural_rules(lang: str, one: str, ten: str, one_cane: str,
                                          six_cane: str) -> None:
+    from conftest import source_of
+
     from printkit.errors import Problems
-    from printkit.localise.stage import language_for
-    from printkit.pipeline import load
     from printkit.systems.spankopoly.wording import SpankWording
 
-    game = load("spankopoly", None)
-    w = SpankWording(game, language_for(game, lang), Problems())
+    source = source_of("spankopoly")
+    w = SpankWording(source.game, source.setup.languages[lang], Problems())
     nbsp = "\u00a0"
     assert w.count(1, "hand") == one.replace(" ", nbsp)
     assert w.count(10, "hand") == ten.replace(" ", nbsp)

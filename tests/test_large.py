@@ -12,7 +12,8 @@ from games import GAMES
 from pypdf import PdfReader
 
 from bench.decks import grown_copy
-from printkit.pipeline import Options, build
+from printkit.options import Options, Request
+from printkit.pipeline import build
 from printkit.resources import builtin
 
 # the first game's deck grows to 3 000 cards, the others' to 1 000 (to keep the suite fast)
@@ -23,8 +24,8 @@ DECKS = [(g, 3_000 if not i else 1_000) for i, g in enumerate(g for g in GAMES i
 def test_a_deck_of_thousands_of_cards_builds(game, cards: int, tmp_path: Path) -> None:
     grown_copy(builtin("data") / game.name, tmp_path / "data" / game.name, game.deck,
                game.card_texts, cards)
-    built = build(game.name, ["nl"], tmp_path / "data", tmp_path / "out", Options(),
-                  only=(game.product,))
+    built = build(Request(game.name, ("nl",), data=tmp_path / "data", only=(game.product,)),
+          tmp_path / "out")
     assert len(built) == 1
     reader = PdfReader(built[0].path)
     fronts = len(reader.pages) // 2  # each sheet of fronts is followed by its backs
@@ -57,8 +58,10 @@ def test_a_deck_is_laid_out_one_sheet_at_a_time(monkeypatch: pytest.MonkeyPatch)
                         or real(card, *a, **k))
     kit = kit_for("nl")
     kit = type(kit)(**{**kit.__dict__, "products": (kit.product("chance"),)})
-    options = resolve(Options(players=4), load_print_spec(builtin("data") / "spankopoly"
-                                                          / "game.toml"))
+    from printkit.load.tables import read_toml
+
+    game_toml = read_toml(builtin("data") / "spankopoly" / "game.toml", Problems())
+    options = resolve(Options(players=4), load_print_spec(game_toml))
     [doc] = documents(kit, options, Problems())
     laid_out.clear()
     second = doc.pages[2]  # the second sheet of fronts
@@ -84,8 +87,8 @@ def test_a_bad_card_late_in_a_large_deck_is_reported_and_nothing_written(
     text.write_text(before + header + after.replace('text = "', 'text = "' + "lang " * 1500, 1),
                     "utf-8")
     with pytest.raises(PrintkitError) as raised:
-        build("spankopoly", ["nl"], tmp_path / "data", tmp_path / "out", Options(),
-              only=("chance",), workers=1)
+        build(Request("spankopoly", ("nl",), data=tmp_path / "data", only=("chance",)),
+              tmp_path / "out", workers=1)
     [problem] = raised.value.problems
     assert f"chance.{last} (front)" in str(problem)
     assert "does not fit" in str(problem)

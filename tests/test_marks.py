@@ -10,7 +10,7 @@ import pdfplumber
 import pytest
 from conftest import MM, kit_for, render_docs
 
-from printkit.pipeline import Options
+from printkit.options import Options
 
 PRINTABLE = 6 * MM  # marks end at least this far from the paper edge
 

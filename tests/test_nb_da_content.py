@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, page_texts, pdf_text
+from conftest import ROOT, page_texts, pdf_text, source_of
 
 from printkit.localise.stage import check_texts
-from printkit.pipeline import Options, build, load, system_of
+from printkit.options import Request
+from printkit.pipeline import build
 
 FILES = ("board.pdf", "deeds.pdf", "chance.pdf", "scorepad.pdf", "lines.pdf", "rules.pdf")
 
@@ -16,14 +17,14 @@ FILES = ("board.pdf", "deeds.pdf", "chance.pdf", "scorepad.pdf", "lines.pdf", "r
 @pytest.fixture(scope="module")
 def nordic(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("out")
-    build("spankopoly", ["nb", "da"], None, out, Options())
+    build(Request("spankopoly", ("nb", "da")), out)
     return out / "spankopoly"
 
 
 @pytest.mark.parametrize("lang", ["nb", "da"])
 def test_texts_and_labels_are_complete(lang: str) -> None:
-    game = load(str(ROOT / "data" / "spankopoly"), None)
-    report = check_texts(system_of(game), game, lang)
+    source = source_of(str(ROOT / "data" / "spankopoly"))
+    report = check_texts(source.setup.system, source.game, source.setup.languages[lang])
     assert report.missing == ()
     assert report.unused == ()
 

@@ -8,9 +8,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import pdf_text
+from conftest import pdf_text, source_of
 
-from printkit.pipeline import Options, build, load, system_of
+from printkit.options import Request
+from printkit.pipeline import build
 from printkit.systems import REGISTRY, SYSTEMS
 from printkit.systems.contract import System
 
@@ -27,7 +28,7 @@ def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def test_a_registered_system_builds_its_deck(toy: None, tmp_path: Path) -> None:
-    built = build(str(FIXTURES / "games" / "toydeck"), ["nl"], None, tmp_path, Options())
+    built = build(Request(str(FIXTURES / "games" / "toydeck"), ("nl",)), tmp_path)
     assert [b.path.name for b in built] == ["cards.pdf"]
     text = pdf_text(built[0].path)
     for words in ("Koffie", "Zet koffie voor iedereen aan tafel.", "Limonade", "Speelgoed"):
@@ -35,8 +36,8 @@ def test_a_registered_system_builds_its_deck(toy: None, tmp_path: Path) -> None:
 
 
 def test_the_registry_hands_out_the_system_and_its_products(toy: None) -> None:
-    game = load(str(FIXTURES / "games" / "toydeck"), None)
-    system = system_of(game)
+    source = source_of(str(FIXTURES / "games" / "toydeck"))
+    game, system = source.game, source.setup.system
     assert isinstance(system, System)
     assert system.name == "toy"
     assert system.products(game) == ("cards",)
@@ -47,7 +48,7 @@ def test_an_unregistered_system_is_named_at_its_line(tmp_path: Path) -> None:
     from printkit.errors import PrintkitError
 
     with pytest.raises(PrintkitError) as caught:
-        load(str(FIXTURES / "games" / "toydeck"), None)
+        source_of(str(FIXTURES / "games" / "toydeck"))
     message = str(caught.value.problems[0])
     assert "toydeck/game.toml:4: game.system: unknown system 'toy'; use one of spankopoly" \
         in message
@@ -58,6 +59,6 @@ def test_an_unregistered_system_is_named_at_its_line(tmp_path: Path) -> None:
 def test_a_system_names_the_products_it_makes(game: str) -> None:
     from conftest import kit_for
 
-    loaded = load(game, None)
+    source = source_of(game)
     kit = kit_for("nl", game)
-    assert system_of(loaded).products(loaded) == tuple(p.name for p in kit.products)
+    assert source.setup.system.products(source.game) == tuple(p.name for p in kit.products)

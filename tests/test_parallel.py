@@ -10,7 +10,8 @@ from conftest import copy_game, files_of, stand_in_languages
 from games import GAMES, IDS, GameCase
 
 from printkit.errors import PrintkitError
-from printkit.pipeline import Options, build
+from printkit.options import Request
+from printkit.pipeline import build
 
 
 @pytest.fixture(params=GAMES, ids=IDS)
@@ -24,8 +25,8 @@ def test_parallel_and_sequential_builds_give_the_same_bytes(all_languages,
                                                             tmp_path: Path) -> None:
     game, folder = all_languages
     name = game.name
-    build(name, ["all"], folder.parent, tmp_path / "one", Options(), workers=1)
-    build(name, ["all"], folder.parent, tmp_path / "two", Options(), workers=2)
+    build(Request(name, ("all",), data=folder.parent), tmp_path / "one", workers=1)
+    build(Request(name, ("all",), data=folder.parent), tmp_path / "two", workers=2)
     one, two = files_of(tmp_path / "one"), files_of(tmp_path / "two")
     assert len({n.split("/")[1] for n in one}) == 3  # three languages
     assert one == two
@@ -56,6 +57,6 @@ def test_problems_of_every_language_are_reported_together(
         expected.append(message.format(path=f"data/{name}/text/{code}.toml:{line}", game=name,
                                        code=code, item=game.printed_on))
     with pytest.raises(PrintkitError) as err:
-        build(name, ["all"], folder.parent, tmp_path / "out", Options(), workers=2)
+        build(Request(name, ("all",), data=folder.parent), tmp_path / "out", workers=2)
     assert sorted(str(p) for p in err.value.problems) == sorted(expected)
     assert not (tmp_path / "out").exists()

@@ -19,7 +19,8 @@ from pypdf import PdfReader
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
 
 from printkit.colour import profile_bytes
-from printkit.pipeline import Options, build
+from printkit.options import Options, Request
+from printkit.pipeline import build
 
 SHOP = Options(target="shop", cmyk=True)
 RGB_SPACES = {"/DeviceRGB", "/CalRGB", "/Lab", "/ICCBased"}  # X-1a: CMYK, grey, spot only
@@ -31,7 +32,7 @@ def shop_files(request: pytest.FixtureRequest,
                tmp_path_factory: pytest.TempPathFactory) -> list[tuple[Path, PdfReader]]:
     """Every shop file of one game in all its languages."""
     out = tmp_path_factory.mktemp("shop")
-    built = build(request.param.name, ["all"], None, out, SHOP, workers=1)
+    built = build(Request(request.param.name, ("all",), options=SHOP), out, workers=1)
     assert {b.path.parent.parent.name for b in built} == {"nl", "nb", "da"}
     return [(b.path, PdfReader(b.path)) for b in built]
 

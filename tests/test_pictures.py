@@ -26,7 +26,8 @@ from PIL import Image
 from pypdf import PdfReader, PdfWriter, Transformation
 from pypdf.generic import ContentStream, FloatObject
 
-from printkit.pipeline import Options, build
+from printkit.options import Request
+from printkit.pipeline import build
 
 REFERENCES = ROOT / "tests" / "pictures"
 REFRESH = "PRINTKIT_REFRESH_PICTURES"
@@ -138,7 +139,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]:
         if game not in folders:
             only = tuple({PRODUCTS.get(p.file, p.file) for p in PICTURES if p.game == game})
             out = tmp_path_factory.mktemp(f"pictures-{game}")
-            build(game, ["nl"], None, out, Options(), only=only, workers=1)
+            build(Request(game, ("nl",), only=tuple(only)), out, workers=1)
             folders[game] = out / game / "nl"
         return folders[game]
 
@@ -278,7 +279,7 @@ def test_a_changed_band_colour_no_longer_matches(colour: str, matches: bool,
     text = groups.read_text("utf-8")
     assert "pink,#D63C8F," in text
     groups.write_text(text.replace("pink,#D63C8F,", f"pink,{colour},"), "utf-8")
-    build("klassiek", ["nl"], tmp_path / "data", tmp_path / "out", Options(), only=("deeds",),
+    build(Request("klassiek", ("nl",), data=tmp_path / "data", only=("deeds",)), tmp_path / "out",
           workers=1)
     picture = next(p for p in PICTURES if p.name == "klassiek-deeds-front")
     page = render(pdf_of(built, picture), picture.page, picture.dpi)

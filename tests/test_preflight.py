@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 
 from printkit.cli import app
 from printkit.layout.ops import MM
-from printkit.pipeline import Options, build
+from printkit.options import Options, Request
+from printkit.pipeline import build
 from printkit.preflight import check_pdf
 from printkit.resources import builtin, list_games
 
@@ -35,7 +36,7 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Path]]:
         # every game in the home form; the other forms change the same code for every
         # game, so one game stands for them (keeps the suite fast)
         for game in list_games(None) if variant == "home" else ["spankopoly"]:
-            build(game, ["nl"], None, out, options)
+            build(Request(game, ("nl",), options=options), out)
         found[variant] = sorted(out.rglob(pattern))
     return found
 

@@ -10,7 +10,8 @@ import pytest
 from conftest import MM, char_size
 from pypdf import PdfReader
 
-from printkit.pipeline import Options, build
+from printkit.options import Request
+from printkit.pipeline import build
 
 FILES = ("board.pdf", "board-a4.pdf", "deeds.pdf", "chance.pdf", "scorepad.pdf", "lines.pdf")
 
@@ -121,6 +122,6 @@ def test_card_text_stays_inside_the_safe_zone(nl_kit: Path) -> None:
 
 
 def test_builds_are_byte_identical(tmp_path: Path, nl_kit: Path) -> None:
-    build("spankopoly", ["nl"], None, tmp_path, Options())
+    build(Request("spankopoly", ("nl",)), tmp_path)
     for name in FILES:
         assert (tmp_path / "spankopoly" / "nl" / name).read_bytes() == (nl_kit / name).read_bytes()

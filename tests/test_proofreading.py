@@ -8,9 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import pdf_text
+from conftest import pdf_text, source_of
 
-from printkit.pipeline import Options, build, load
+from printkit.options import Request
+from printkit.pipeline import build
 
 GAMES = ("spankopoly", "klassiek", "koebstad", "antimonopoly", "kortmonopol")
 
@@ -20,7 +21,7 @@ def kits(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Every built-in game in nl, nb and da, built once for this module."""
     out = tmp_path_factory.mktemp("proofread")
     for game in GAMES:
-        build(game, ["nl", "nb", "da"], None, out, Options())
+        build(Request(game, ("nl", "nb", "da")), out)
     return out
 
 
@@ -186,7 +187,7 @@ def test_koebstad_booklet_follows_seed_004(kits: Path, lang: str) -> None:
 
 
 def test_koebstad_data_allows_two_to_eight_players(kits: Path) -> None:
-    assert load("koebstad", None).players == (2, 8)
+    assert source_of("koebstad").game.players == (2, 8)
 
 
 KORTMONOPOL = {

@@ -12,7 +12,8 @@ import pytest
 from conftest import ROOT, copy_game, files_of
 from games import FIRST, GAMES, IDS
 
-from printkit.pipeline import Options, build
+from printkit.options import Options, Request
+from printkit.pipeline import build
 
 VARIANTS = {
     "default": Options(),
@@ -33,9 +34,10 @@ def test_two_builds_give_identical_files(game, variant: str, tmp_path: Path,
         (rules / "nl.md").write_text("# Regels\n\nSpeel {{ 2 + 2 }} keer.\n", "utf-8")
     options = VARIANTS[variant]
     monkeypatch.chdir(tmp_path)
-    build(game.name, ["nl"], Path("data"), Path("first"), options)
+    build(Request(game.name, ("nl",), data=Path("data"), options=options), Path("first"))
     monkeypatch.chdir(folder)
-    build(game.name, ["nl"], tmp_path / "data", tmp_path / "second" / "deeper", options)
+    build(Request(game.name, ("nl",), data=tmp_path / "data", options=options),
+          tmp_path / "second" / "deeper")
     first, second = files_of(tmp_path / "first"), files_of(tmp_path / "second" / "deeper")
     assert len(first) >= (game.files if options.target == "home" else 4)  # shop: no tiles
     assert any(name.endswith("/rules.pdf") for name in first)
@@ -61,9 +63,8 @@ def test_separate_processes_with_different_hash_seeds_give_identical_files(
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_a_product_built_alone_has_the_bytes_it_has_in_the_whole_kit(game,
                                                                      tmp_path: Path) -> None:
-    whole = build(game.name, ["nl"], None, tmp_path / "whole", Options())
-    alone = build(game.name, ["nl"], None, tmp_path / "alone", Options(),
-                  only=(game.product,))
+    whole = build(Request(game.name, ("nl",)), tmp_path / "whole")
+    alone = build(Request(game.name, ("nl",), only=(game.product,)), tmp_path / "alone")
     expected = {b.path.relative_to(tmp_path / "whole"): b.data for b in whole}
     assert alone
     for b in alone:

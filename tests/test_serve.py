@@ -10,10 +10,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browser import Browser, Serve, chromium
 from PIL import Image
 
 from printkit.resources import builtin
-from tests.browser import Browser, Serve, chromium
 
 ALL_LOADED = """(() => {
   const images = [...document.images];

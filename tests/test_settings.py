@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from printkit.cli import app
 from printkit.errors import PrintkitError
 from printkit.load.printing import load_print_spec
-from printkit.pipeline import Options
+from printkit.options import Options
 
 runner = CliRunner()
 

@@ -9,7 +9,7 @@ import pdfplumber
 import pytest
 from conftest import MM, assert_same_places, kit_for, placed_forms, render_docs
 
-from printkit.pipeline import Options
+from printkit.options import Options
 
 PAPERS = {"a4": (210 * MM, 297 * MM), "letter": (8.5 * 72, 11 * 72), "a3": (297 * MM, 420 * MM)}
 TOLERANCE = 0.1 * MM

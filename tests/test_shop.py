@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from conftest import MM, kit_for, placed_forms, render_docs
 
-from printkit.pipeline import Options
+from printkit.options import Options
 
 ITEMS = {"deeds": (63 * MM, 88 * MM), "chance": (87 * MM, 56 * MM),
          "board": (500 * MM, 500 * MM), "scorepad": (210 * MM, 297 * MM),

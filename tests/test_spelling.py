@@ -72,7 +72,7 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], dict[st
     def words(lang: str) -> dict[str, Place]:
         found: dict[str, Place] = {}
         for game in GAMES:
-            build(game, [lang], None, out, Options())
+            build(Request(game, (lang,)), out)
             for pdf in sorted((out / game / lang).glob("*.pdf")):
                 for word, place in words_of(pdf, f"{game}/{lang}/{pdf.name}"):
                     found.setdefault(word, place)

@@ -22,7 +22,8 @@ from typer.testing import CliRunner
 
 from printkit.cli import app
 from printkit.errors import PrintkitError
-from printkit.pipeline import Options, build
+from printkit.options import Options, Request
+from printkit.pipeline import build
 from printkit.preflight import check_pdf
 from printkit.resources import builtin
 
@@ -94,12 +95,12 @@ def themed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     found = {}
     for mode in ("rgb", "cmyk"):
         out = tmp_path_factory.mktemp(mode)
-        build("themed", ["nl"], data, out, Options(cmyk=mode == "cmyk"))
+        build(Request("themed", ("nl",), data=data, options=Options(cmyk=mode == "cmyk")), out)
         found[mode] = out / "themed" / "nl"
     for mode, cmyk in (("shop", False), ("pdfx", True)):
         shop = tmp_path_factory.mktemp(mode)
-        build("themed", ["nl"], data, shop, Options(target="shop", cmyk=cmyk),
-              only=("chance", "board") if cmyk else ("chance",))
+        build(Request("themed", ("nl",), data=data, options=Options(target="shop", cmyk=cmyk),
+                      only=("chance", "board") if cmyk else ("chance",)), shop)
         found[mode] = shop / "themed" / "nl" / "shop-eu"
     found["data"] = data / "themed"
     return found
@@ -390,8 +391,9 @@ def test_print_settings_override_the_games_theme(tmp_path: Path) -> None:
     config = tmp_path / "printkit.toml"
     config.write_text('[theme]\naccent = "#112233"\nboard_title = false\n', "utf-8")
     out = tmp_path / "out"
-    build("themed", ["nl"], tmp_path / "data", out, Options(allow_low_resolution=True),
-          config=config, only=("board",))
+    build(Request("themed", ("nl",), data=tmp_path / "data",
+                  options=Options(allow_low_resolution=True), only=("board",), config=config),
+          out)
     reader = PdfReader(out / "themed" / "nl" / "board.pdf")
     assert "Klassiek" not in reader.pages[0].extract_text()  # the picture instead of it
     assert len(images(reader)) == 1
@@ -408,13 +410,13 @@ def test_new_copies_the_themed_game_and_it_builds(tmp_path: Path) -> None:
     assert (game / "art" / "LICENSE.txt").is_file()
     assert "[theme.pictures]" in (game / "game.toml").read_text("utf-8")
     out = tmp_path / "out"
-    build("mine", ["da"], tmp_path / "data", out, Options())
+    build(Request("mine", ("da",), data=tmp_path / "data"), out)
     assert len(images(PdfReader(out / "mine" / "da" / "chance.pdf"))) == 1
 
 
 def test_without_a_theme_a_picture_free_build_has_no_images(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    build("klassiek", ["nl"], None, out, Options(), only=("board", "chance"))
+    build(Request("klassiek", ("nl",), only=("board", "chance")), out)
     for path in (out / "klassiek" / "nl").glob("*.pdf"):
         assert b"/Subtype /Image" not in path.read_bytes()
 
@@ -423,7 +425,7 @@ def test_a_build_error_is_not_a_traceback(tmp_path: Path) -> None:
     game = themed_game(tmp_path / "data")
     (game / "art" / "back.jpg").write_bytes(b"\xff\xd8\xff\xe0" + b"\0" * 50)
     with pytest.raises(PrintkitError) as caught:
-        build("themed", ["nl"], tmp_path / "data", tmp_path / "out", Options())
+        build(Request("themed", ("nl",), data=tmp_path / "data"), tmp_path / "out")
     assert "art/back.jpg" in str(caught.value)
 
 
@@ -446,8 +448,8 @@ def test_a_numbers_font_draws_the_amounts(tmp_path: Path) -> None:
     shutil.copyfile(SERIF, game / "fonts" / "DejaVuSerif.ttf")
     with (game / "game.toml").open("a", encoding="utf-8") as f:
         f.write('\n[theme.fonts]\nnumbers = "fonts/DejaVuSerif.ttf"\n')
-    build("numbered", ["nl"], tmp_path / "data", tmp_path / "out", Options(),
-          only=("deeds", "board"))
+    build(Request("numbered", ("nl",), data=tmp_path / "data", only=("deeds", "board")),
+          tmp_path / "out")
     for name in ("deeds.pdf", "board.pdf"):
         with pdfplumber.open(tmp_path / "out" / "numbered" / "nl" / name) as pdf:
             chars = pdf.pages[0].chars

@@ -16,7 +16,7 @@ import pypdfium2 as pdfium
 import pytest
 from conftest import MM, kit_for, multiply, render_docs
 
-from printkit.pipeline import Options
+from printkit.options import Options
 
 PX_PER_MM = 2
 SCALE = PX_PER_MM / MM  # pixels per point

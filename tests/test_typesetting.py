@@ -19,7 +19,8 @@ from printkit.layout.booklet import Chunk, pages_of
 from printkit.layout.hyphens import AUTHOR, COMPOUND, glue, points
 from printkit.layout.text import wrap
 from printkit.load.printing import load_print_spec
-from printkit.pipeline import Options, build
+from printkit.options import Options, Request
+from printkit.pipeline import build
 from printkit.resources import builtin
 
 LONG = [("koebstad", "da", "moellevej", "Frederiksberggadekvarteret"),
@@ -107,7 +108,8 @@ def break_offsets(name: str, parts: list[tuple[str, float]]) -> list[tuple[str, 
 def test_a_long_street_name_keeps_its_words_whole_on_deeds_and_breaks_at_a_compound_on_the_board(
         tmp_path: Path, game: str, lang: str, street: str, name: str) -> None:
     data = renamed(tmp_path, game, lang, street, name)
-    build(game, [lang], data, tmp_path / "out", Options(target="shop"), only=("board", "deeds"))
+    build(Request(game, (lang,), data=data, options=Options(target="shop"),
+                  only=("board", "deeds")), tmp_path / "out")
     folder = tmp_path / "out" / game / lang / "shop-eu"
     deed = name_lines(folder / "deeds.pdf", name)
     assert min(size for _, size in deed) >= 8.0, deed
@@ -135,7 +137,7 @@ def test_amounts_never_split_over_lines(tmp_path: Path, game: str, lang: str,
     data = renamed(tmp_path, game, lang, *{"koebstad": ("moellevej", "Møllevej"),
                                             "klassiek": ("molenweg", "Molenweg")}.get(
         game, ("", "")), currency=currency) if game in ("koebstad", "klassiek") else None
-    build(game, [lang], data, tmp_path / "out", Options(target="shop"))
+    build(Request(game, (lang,), data=data, options=Options(target="shop")), tmp_path / "out")
     found = 0
     split = re.compile(SPLIT + (PREFIXED if lang == "nl" else ""))
     for pdf in sorted((tmp_path / "out" / game / lang / "shop-eu").glob("*.pdf")):
@@ -394,8 +396,7 @@ def test_a_bar_in_a_name_never_prints(tmp_path: Path) -> None:
     """`Molen|weg` prints as Molenweg wherever it fits, and never shows its bar or a soft
     hyphen: not on the board, the deeds, the cards or in the booklet's tables and text."""
     data = renamed(tmp_path, "klassiek", "nl", "molenweg", "Molen|weg")
-    build("klassiek", ["nl"], data, tmp_path / "out", Options(),
-          only=("board", "deeds", "rules", "chance"))
+    build(Request("klassiek", ("nl",), data=data, only=("board", "deeds", "rules", "chance")), tmp_path / "out")
     found = 0
     for pdf in sorted((tmp_path / "out" / "klassiek" / "nl").glob("*.pdf")):
         with pdfplumber.open(pdf) as doc:

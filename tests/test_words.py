@@ -5,16 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import source_of
 
 from printkit.errors import PrintkitError, Problems
 from printkit.localise.languages import load_languages
 from printkit.localise.wording import Wording
-from printkit.pipeline import load
 
 
 def render(lang: str, source: str) -> str:
     problems = Problems()
-    w = Wording(load("klassiek", None), load_languages()[lang], problems)
+    w = Wording(source_of("klassiek").game, load_languages()[lang], problems)
     text = w.render(source, ("test",), {})
     problems.raise_if_any()
     return text

@@ -13,8 +13,9 @@ normal text, 3:1 for large text (18 pt, or 14 pt bold). What falls short is a no
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from pathlib import Path
+from typing import Any
 
 from coloraide import Color
 
@@ -135,15 +136,10 @@ def colour_notes(palette: Palette, theme: Theme, game_toml: Where) -> list[Colou
     return notes + [n for n in found if n is not None]
 
 
-def game_notes(game: AnyGame, config: Path | None = None) -> list[ColourNote]:
-    """The colour notes of a loaded game, with its theme and the print settings' (as a
-    build with `config` would print it); none for a system that names no colours."""
-    from printkit.errors import Problems
-    from printkit.load.theme import load_theme
-    from printkit.systems import SYSTEMS
-
-    palette_of = SYSTEMS[game.system].palette
+def game_notes(palette_of: Callable[[Any], Palette] | None, game: AnyGame,
+               theme: Theme) -> list[ColourNote]:
+    """The colour notes of a game read, with the theme it is built with (`palette_of`: its
+    system's, None for a system that names no colours: no notes)."""
     if palette_of is None:
         return []
-    theme = load_theme(game.folder / "game.toml", config, Problems(game.folder.parent))
     return colour_notes(palette_of(game), theme, Where(game.where.path, 0))

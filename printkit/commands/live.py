@@ -25,19 +25,9 @@ from printkit.errors import PrintkitError, Problem, Problems
 from printkit.impose import Document, Page
 from printkit.layout.fonts import Chosen, using
 from printkit.localise.kit import Kit
-from printkit.model import AnyGame, GameInfo
-from printkit.options import Options, Resolved
-from printkit.pipeline import (
-    check_products,
-    kit_for,
-    languages_of,
-    load,
-    prepare,
-    product_documents,
-    settle,
-    system_of,
-    warm_up,
-)
+from printkit.options import Request, Resolved
+from printkit.pipeline import kit_for, kits, product_documents, warm_up
+from printkit.plan import Plan, Source, reread, resolve_in
 from printkit.render import render
 from printkit.resources import find_game
 from printkit.workers import default_workers
@@ -45,14 +35,9 @@ from printkit.workers import default_workers
 
 @dataclass(frozen=True)
 class Served:
-    """What `printkit serve` shows: a game, its languages and products, how to print."""
+    """What `printkit serve` shows: what the user asked for, pictured at `dpi`."""
 
-    game: str
-    langs: tuple[str, ...]
-    data: Path | None
-    options: Options
-    config: Path | None = None
-    only: tuple[str, ...] = ()
+    request: Request
     dpi: int = 60
 
 
@@ -145,9 +130,10 @@ class Session:
 
     def __init__(self, served: Served, pool: Executor | None) -> None:
         self.served = served
-        self.folder = find_game(served.game, served.data)
+        self.folder = find_game(served.request.game, served.request.data)
         self.pool = pool
-        self.options: Resolved | None = None
+        self.plan: Plan | None = None  # as last resolved without a problem
+        self.options: Resolved | None = None  # those of the pictures drawn
         self.drawn: dict[tuple[str, str], tuple[Kit, Shown, tuple[PageKey, ...]]] = {}
         self.shots: dict[PageKey, Shot] = {}  # every page shown, drawn
         self.pending: set[str] | None = None  # None: localise every language next time
@@ -177,30 +163,22 @@ class Session:
         comes first). On a problem the view keeps the last good pictures and lists the
         problems."""
         try:
-            served = self.served
             if changed is None and not self.drawn:  # the first view: the texts as the
-                # last build or serve of the same files left them (printkit.cache)
-                _, options, kits = prepare(served.game, list(served.langs), served.data,
-                                           served.options, config=served.config,
-                                           only=served.only, workers=1)
-                codes = [kit.lang for kit in kits]
-                self.view = self._show(options, codes, {kit.lang: kit for kit in kits})
+                # last build or serve of the same request left them (printkit.cache)
+                self.plan = resolve_in(self.folder, self.served.request)
+                made = kits(self.plan, workers=1)
+                self.view = self._show(self.plan.options, list(self.plan.codes),
+                                       {kit.lang: kit for kit in made})
                 yield self.view
                 self.pending = set()
                 return
-            game = load(served.game, served.data, list(served.langs))
-            products = system_of(game).products(game)
-            check_products(game.id, products, served.only, "--only")
-            check_products(game.id, products,
-                           (product for product, _ in served.options.papers),
-                           "--paper")
-            options = settle(GameInfo.of(game), served.options, served.config, products)
-            codes = languages_of(game, list(served.langs))
-            turns = self.affected(changed, codes, game.source_language)
-            if options != self.options:
+            plan = self.plan = self._replan(changed)
+            codes = list(plan.codes)
+            turns = self.affected(changed, codes, plan.source.game.source_language)
+            if plan.options != self.options:
                 self.drawn, self.shots, turns = {}, {}, [codes]
             for turn in turns:
-                self.view = self._rebuild(game, options, codes, turn)
+                self.view = self._rebuild(plan, codes, turn)
                 yield self.view
             self.pending = set()
         except PrintkitError as exc:
@@ -209,11 +187,22 @@ class Session:
                                 problems=tuple(str(p) for p in exc.problems), changed=())
             yield self.view
 
-    def _rebuild(self, game: AnyGame, options: Resolved, codes: list[str],
-                 redo: list[str]) -> View:
+    def _replan(self, changed: Iterable[Path] | None) -> Plan:
+        """The plan after `changed` files: resolved again when game.toml or a language
+        definition changed (or nothing is known), else the game read again with the
+        plan's setup."""
+        plan = self.plan
+        if plan is None or not isinstance(plan.found, Source) or changed is None or any(
+                _relative(path, self.folder)[:1] in (("game.toml",), ("languages",))
+                for path in changed):
+            return resolve_in(self.folder, self.served.request, fresh=True)
+        return reread(plan)
+
+    def _rebuild(self, plan: Plan, codes: list[str], redo: list[str]) -> View:
         """Localise the languages `redo` and draw what changed in them."""
-        kits = {code: kit_for(game, code, options, self.served.only) for code in redo}
-        return self._show(options, codes, kits)
+        made = {code: kit_for(plan.source, code, plan.options, plan.request.only)
+                for code in redo}
+        return self._show(plan.options, codes, made)
 
     def _show(self, options: Resolved, codes: list[str], kits: dict[str, Kit]) -> View:
         """The view once the products of `kits` that changed are drawn."""

@@ -15,7 +15,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from printkit.localise.kit import Kit
-from printkit.options import Options, Resolved
+from printkit.options import Request, Resolved
 from printkit.pipeline import Built, Progress, make, product_files
 from printkit.resources import FONTS
 from printkit.write import write_all
@@ -145,15 +145,13 @@ def remove_stale_pages(made: list[Previewed]) -> None:
                     old.unlink(missing_ok=True)
 
 
-def preview_pictures(name: str, langs: list[str], data: Path | None, out: Path,
-                     options: Options, dpi: float, progress: Progress = lambda _: None,
-                     config: Path | None = None, only: tuple[str, ...] = (),
+def preview_pictures(request: Request, out: Path, dpi: float,
+                     progress: Progress = lambda _: None,
                      ) -> tuple[list[Built], list[Path], int]:
     """Build a game as `build` does and write, beside its PDFs, every page as a PNG at `dpi`
     and a contact sheet per product. Returns the PDFs, the contact sheets and the number of
     page pictures."""
-    made = make(name, langs, data, out, options, partial(product_previews, dpi=dpi), progress,
-                config, only)
+    made = make(request, out, partial(product_previews, dpi=dpi), progress)
     write_all(preview_files(made), out)
     remove_stale_pages(made)
     sheets = [sheet_path(item.files[0].path.parent, item.files[0].product)

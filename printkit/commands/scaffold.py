@@ -20,14 +20,14 @@ import textwrap
 import tomllib
 from pathlib import Path
 
+from printkit import plan
 from printkit.commands.spreadsheet import write_workbook
 from printkit.commands.translated import record_translations
 from printkit.errors import PrintkitError
 from printkit.load.paths import walk
 from printkit.load.tables import key_lines, outside_strings
 from printkit.localise.languages import load_languages
-from printkit.pipeline import languages_of, load, system_of
-from printkit.resources import GAME_NAME, GAME_NAME_MAX
+from printkit.resources import GAME_NAME, GAME_NAME_MAX, find_game
 from printkit.write import inside
 
 COPIED = ("*.toml", "*.csv", "*.tsv", "*.xlsx", "*.ods", "*.md", "*.po", "*.txt", "*.png",
@@ -58,8 +58,10 @@ def new_game(name: str, source: str, data: Path | None,
     if tables.lower() not in TABLES:
         raise PrintkitError(f"--tables {tables}: use csv (the tables as files of their own) "
                             "or xlsx (one workbook, a sheet per table)")
-    game = load(source, data if data is not None and data.is_dir() else None)
-    codes = languages_of(game, langs) if langs else \
+    read = plan.read(plan.setup(find_game(source, data if data is not None and data.is_dir()
+                                          else None), langs or ()))
+    game = read.game
+    codes = list(plan.codes_of(read)) if langs else \
         [game.source_language] + [c for c in game.languages if c != game.source_language]
     root = data if data is not None else Path.cwd() / "data"
     if root.exists() and not root.is_dir():
@@ -76,12 +78,12 @@ def new_game(name: str, source: str, data: Path | None,
         copy_game(game.folder, staging)
         keep_languages(staging, game.languages, codes)
         name_once(staging, codes[0])
-        annotate(staging, field_docs(system_of(game).fields))
+        annotate(staging, field_docs(read.setup.system.fields))
         if tables.lower() == "xlsx":
             write_workbook(staging)
         describe_copy(staging / "README.md", f"{name} --from {source}" + (
             " --tables xlsx" if tables.lower() == "xlsx" else ""), codes)
-        copied = load(str(staging), None)
+        copied = plan.read(plan.setup(staging)).game
         record_translations(copied, list(copied.languages), name)
         os.rename(staging, target)
     except BaseException:

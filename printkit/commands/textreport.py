@@ -9,8 +9,7 @@ from dataclasses import dataclass
 from printkit.errors import Problem
 from printkit.localise.drift import lowered_names
 from printkit.localise.stage import own_names, translation_drift, unused_texts
-from printkit.model import AnyGame
-from printkit.pipeline import system_of
+from printkit.plan import Source
 
 
 @dataclass(frozen=True)
@@ -22,13 +21,13 @@ class TextNotes:
     counted: int = 0  # how many of them are notes --strict counts (not own names)
 
 
-def text_notes(game: AnyGame, code: str) -> TextNotes:
-    """The notes on language `code`'s texts. A name of this language that the record
-    (translated.toml) already covers is not listed as an own name: a rename in the source
-    language marks it stale instead."""
-    system = system_of(game)
+def text_notes(source: Source, code: str) -> TextNotes:
+    """The notes on language `code`'s texts of a game read. A name of this language that
+    the record (translated.toml) already covers is not listed as an own name: a rename in
+    the source language marks it stale instead."""
+    game, system = source.game, source.setup.system
     drift = translation_drift(system, game, code)
-    unused = unused_texts(system, game, code) + drift.unused
+    unused = unused_texts(system, game, source.setup.languages[code]) + drift.unused
     recorded = game.translated.get(code, {})
     own = [p for p in own_names(game, code) if p.where.field not in recorded]
     lowered = lowered_names(game, code)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from printkit.errors import Problems, Where
+from printkit.layout.fonts import Chosen, chosen, using
 from printkit.layout.ops import MM, Face, Group, Op, Rect, Text
 from printkit.layout.pictures import picture_ops
 from printkit.layout.problems import (
@@ -214,7 +215,7 @@ def back_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
     if art.picture is not None:
         return [picture_back(art, w, h, bleed)]
     drawn = back_art(card.colour or art.colour("card_back"), card.title, card.blocks, w, h,
-                     bleed, lang=art.lang)
+                     bleed, lang=art.lang, fonts=chosen())
     if drawn is None:
         too_long(where.at(where.field + ".back"), problems, MIN_SIZE)
         return []
@@ -233,12 +234,14 @@ def picture_back(art: Art, w: float, h: float, bleed: float) -> Group:
 
 @lru_cache(maxsize=64)
 def back_art(colour: str, title: str, blocks: tuple[Block, ...], w: float, h: float,
-             bleed: float, lang: str = "") -> Group | None:
-    """A card back's artwork, reused as it is drawn (None if its text cannot fit). The
-    backs of a deck are mostly alike, so each different one is laid out once."""
+             bleed: float, lang: str = "", fonts: Chosen = ()) -> Group | None:
+    """A card back's artwork in the `fonts` chosen, reused as it is drawn (None if its text
+    cannot fit). The backs of a deck are mostly alike, so each different one is laid out
+    once (for each choice of fonts: the choice is part of what is remembered)."""
     inner = w - 2 * SAFE - 4 * MM
-    result = fit((Heading(title), *blocks), inner, h - 2 * SAFE, BACK_TITLE_SIZE, lang=lang,
-                 breaking=NAMES)
+    with using(fonts):
+        result = fit((Heading(title), *blocks), inner, h - 2 * SAFE, BACK_TITLE_SIZE,
+                     lang=lang, breaking=NAMES)
     if result is None:
         return None
     lines, _ = result
@@ -249,7 +252,8 @@ def back_art(colour: str, title: str, blocks: tuple[Block, ...], w: float, h: fl
                           h - 2 * SAFE - 2 * MM, stroke=ink, width=1.2)]
     art += placed_ops(lines, SAFE + 2 * MM, (h + total) / 2, inner, ink, centre=True)
     return Group(tuple(art), key=f"back:{colour}:{title}:{w:.1f}x{h:.1f}+{bleed:.2f}:"
-                 + "|".join(getattr(b, "text", "") for b in blocks), reuse=True)
+                 + "|".join(getattr(b, "text", "") for b in blocks)
+                 + f":{'|'.join(f'{role}={path}' for role, path in fonts)}", reuse=True)
 
 
 def placed_ops(lines: list[Placed], x: float, top: float, width: float, colour: str,

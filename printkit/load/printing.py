@@ -43,17 +43,17 @@ def usual_configs() -> list[Path]:
     return [home / "printkit" / CONFIG_NAME, Path.cwd() / CONFIG_NAME]
 
 
-def load_print_spec(game_toml: Path | None = None, config: Path | None = None) -> PrintSpec:
-    """Every print setting for a build; raises with every problem found."""
+def load_print_spec(game: Toml | None = None, config: Path | None = None) -> PrintSpec:
+    """Every print setting for a build: the built-in ones, the [print] table of a game's
+    game.toml (`game`, as read), then the user's; raises with every problem found."""
     problems = Problems()
     merged: dict[str, dict[str, Any]] = {s: {} for s in SECTIONS}
     wheres: dict[tuple[str, str], Where] = {}
-    sources: list[tuple[Path, tuple[str, ...]]] = [(BUILTIN, ())]
-    if game_toml is not None:
-        sources.append((game_toml, ("print",)))
-    sources += [(p, ()) for p in user_configs(config)]
-    for path, prefix in sources:
-        doc = read_toml(path, problems)
+    docs: list[tuple[Toml | None, tuple[str, ...]]] = [(read_toml(BUILTIN, problems), ())]
+    if game is not None:
+        docs.append((game, ("print",)))
+    docs += [(read_toml(p, problems), ()) for p in user_configs(config)]
+    for doc, prefix in docs:
         if doc is not None:
             read_source(doc, prefix, merged, wheres, problems)
     problems.raise_if_any()

@@ -23,13 +23,13 @@ TABLES = ("fonts", "pictures", "backs", "cards", "squares", "pictograms")
 FLAGS = ("board_title", "group_symbols")
 
 
-def load_theme(game_toml: Path | None, config: Path | None, problems: Problems,
+def load_theme(game: Toml | None, config: Path | None, problems: Problems,
                allow_low_resolution: bool = False) -> Theme:
-    """The theme of a build: the game's [theme], then each print settings file's."""
+    """The theme of a build: the game's [theme] (of its game.toml as read), then each print
+    settings file's."""
     merged: dict[str, dict[str, Any]] = {name: {} for name in ("colours", "flags", *TABLES)}
-    sources = ([game_toml] if game_toml is not None else []) + user_configs(config)
-    for path in sources:
-        doc = read_toml(path, problems)
+    docs = [game] + [read_toml(path, problems) for path in user_configs(config)]
+    for doc in docs:
         if doc is not None:
             read_theme(doc, merged, problems)
     pictures = merged["pictures"]

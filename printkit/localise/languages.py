@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from string import Formatter
@@ -136,7 +137,7 @@ def _normal(text: str) -> str:
     return text.replace("_", "-")
 
 
-def resolve(text: str, languages: dict[str, Language]) -> str:
+def resolve(text: str, languages: Mapping[str, Language]) -> str:
     """The language code for what a user typed; raises a PrintkitError listing the choices."""
     wanted = _normal(text)
     for lang in languages.values():
@@ -151,36 +152,51 @@ def resolve(text: str, languages: dict[str, Language]) -> str:
                         "all")
 
 
-def _choices(languages: dict[str, Language]) -> str:
+def _choices(languages: Mapping[str, Language]) -> str:
     return ", ".join(f"{c} ({lang.name})" for c, lang in sorted(languages.items()))
 
 
-def asked_codes(texts: list[str], languages: dict[str, Language]) -> set[str] | None:
-    """The codes that --lang values name, or None when they ask for all of a game's."""
-    parts = [part for text in texts for part in text.split(",") if part.strip()]
-    if any(_normal(part) == "all" for part in parts):
-        return None
-    return {resolve(part, languages) for part in parts}
+@dataclass(frozen=True)
+class Asked:
+    """--lang values resolved: each part as typed with its code ("all": every language of
+    the game). No parts: none was given (the game's source language is built)."""
+
+    parts: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def codes(self) -> frozenset[str] | None:
+        """The codes asked for; None when all of a game's are (or none was given: then
+        every text file is read, as the game's languages are not known yet)."""
+        codes = frozenset(code for _, code in self.parts)
+        return None if not codes or "all" in codes else codes
 
 
-def resolve_many(texts: list[str], languages: dict[str, Language],
-                 game_languages: tuple[str, ...], game: str = "the game") -> list[str]:
-    """Codes for a list of --lang values; `all` means every language of the game. A
-    language the game does not offer is refused, naming the ones it offers."""
-    codes: list[str] = []
-    for text in texts:
-        for part in text.split(","):
-            if not part.strip():
-                continue
-            new = list(game_languages) if _normal(part) == "all" else [resolve(part, languages)]
-            for code in new:
-                if code not in game_languages:
-                    offered = ", ".join(f"{c} ({languages[c].name})" if c in languages else c
-                                        for c in game_languages)
-                    raise PrintkitError(f"--lang {part.strip()}: {game} is not offered in "
-                                        f"{languages[code].name}; choose {offered} or all")
-            codes.extend(c for c in new if c not in codes)
-    if not codes:  # --lang '' built nothing and said "0 files written"
+def asked(texts: Iterable[str], languages: Mapping[str, Language]) -> Asked:
+    """The --lang values (repeatable, each maybe a comma-separated list) resolved to codes;
+    an unknown one is refused, and so are values that name no language at all."""
+    texts = tuple(texts)
+    parts = [part.strip() for text in texts for part in text.split(",") if part.strip()]
+    if texts and not parts:  # --lang '' built nothing and said "0 files written"
         raise PrintkitError(f"--lang '{','.join(texts)}': names no language; choose "
                             f"{_choices(languages)} or all")
-    return codes
+    return Asked(tuple((part, "all" if _normal(part) == "all" else resolve(part, languages))
+                       for part in parts))
+
+
+def chosen(wanted: Asked, game_languages: tuple[str, ...], source: str,
+           languages: Mapping[str, Language], game: str = "the game") -> tuple[str, ...]:
+    """The codes to build, in the order asked; `all` means every language of the game, none
+    asked the source language. A language the game does not offer is refused, naming
+    those it offers."""
+    if not wanted.parts:
+        return (source,)
+    codes: list[str] = []
+    for part, code in wanted.parts:
+        new = list(game_languages) if code == "all" else [code]
+        if code != "all" and code not in game_languages:
+            offered = ", ".join(f"{c} ({languages[c].name})" if c in languages else c
+                                for c in game_languages)
+            raise PrintkitError(f"--lang {part}: {game} is not offered in "
+                                f"{languages[code].name}; choose {offered} or all")
+        codes.extend(c for c in new if c not in codes)
+    return tuple(codes)

@@ -8,11 +8,11 @@ from typing import Any, Protocol
 
 from babel import Locale
 
-from printkit.errors import PrintkitError, Problem, Problems, Where
+from printkit.errors import Problem, Problems
 from printkit.localise.catalog import Labels, load_labels, read_catalogs, untranslated
 from printkit.localise.drift import Drift, drift
 from printkit.localise.kit import Kit
-from printkit.localise.languages import Language, load_languages
+from printkit.localise.languages import Language
 from printkit.localise.printaids import print_text
 from printkit.localise.wording import Wording, missing_text
 from printkit.model import AnyGame, TextSource
@@ -41,34 +41,24 @@ class TextReport:
     unused: tuple[Problem, ...]
 
 
-def language_for(game: AnyGame, code: str) -> Language:
-    languages = load_languages(game.folder)
-    if code not in languages:  # a code of game.toml: --lang takes only defined ones
-        where = Where(game.where.path, game.where.line, "game.languages")
-        raise PrintkitError(Problem(where, f"no language definition for '{code}'; use one of"
-                                    f" {', '.join(sorted(languages))}, or add languages/"
-                                    f"{code}/language.toml to the game folder"))
-    return languages[code]
-
-
-def localise(system: Words, game: AnyGame, code: str, allow_missing: bool = False,
+def localise(system: Words, game: AnyGame, lang: Language, allow_missing: bool = False,
              only: tuple[str, ...] = ()) -> Kit:
-    """Every text of the game in language `code`; with `only`, of those products alone.
+    """Every text of the game in language `lang`; with `only`, of those products alone.
 
     Missing strings are an error unless allow_missing, which marks them in the output.
     Every text the game needs must be there even when `only` names a few products, but
     only the texts and labels of those products are rendered (and their errors found).
     """
     if not allow_missing:
-        report, kit = _check(system, game, code, only)
+        report, kit = _check(system, game, lang, only)
         problems = Problems(game.folder.parent)
         problems.extend(report.missing)
         problems.raise_if_any()
         if kit is not None:  # nothing is missing, so nothing was marked: the same kit
-            return with_notes(system, game, code, kit)
-    kit, problems, _ = _run(system, game, code, allow_missing, only)
+            return with_notes(system, game, lang.code, kit)
+    kit, problems, _ = _run(system, game, lang, allow_missing, only)
     problems.raise_if_any()
-    return with_notes(system, game, code, kit)
+    return with_notes(system, game, lang.code, kit)
 
 
 def with_notes(system: Words, game: AnyGame, code: str, kit: Kit) -> Kit:
@@ -76,10 +66,10 @@ def with_notes(system: Words, game: AnyGame, code: str, kit: Kit) -> Kit:
     return replace(kit, notes=drift_note(system, game, code))
 
 
-def _run(system: Words, game: AnyGame, code: str, allow_missing: bool,
+def _run(system: Words, game: AnyGame, lang: Language, allow_missing: bool,
          only: tuple[str, ...] = ()) -> tuple[Kit, Problems, Labels]:
     """Localise, returning the problems met and the labels (which record what was used)."""
-    lang = language_for(game, code)
+    code = lang.code
     problems = Problems(game.folder.parent)
     labels = load_labels(lang.catalogs, lang.locale, mark_missing=allow_missing)
     wording = (system.wording or Wording)(game, lang, problems, allow_missing)
@@ -102,14 +92,14 @@ def flatten(data: Any, prefix: tuple[str, ...] = ()) -> set[tuple[str, ...]]:
     return keys
 
 
-def check_texts(system: Words, game: AnyGame, code: str) -> TextReport:
+def check_texts(system: Words, game: AnyGame, lang: Language) -> TextReport:
     """Missing and unused strings of one language: game wording and tool labels."""
-    return _check(system, game, code)[0]
+    return _check(system, game, lang)[0]
 
 
-def unused_texts(system: Words, game: AnyGame, code: str) -> tuple[Problem, ...]:
+def unused_texts(system: Words, game: AnyGame, lang: Language) -> tuple[Problem, ...]:
     """The texts of one language that no part of the game refers to (not an error)."""
-    return _keys(system, game, code, Problems(game.folder.parent))[1].unused
+    return _keys(system, game, lang, Problems(game.folder.parent)).unused
 
 
 def translation_drift(system: Words, game: AnyGame, code: str) -> Drift:
@@ -130,10 +120,9 @@ def drift_note(system: Words, game: AnyGame, code: str) -> tuple[Problem, ...]:
     return (Problem(Problems(game.folder.parent).where(text.path), note),)
 
 
-def _keys(system: Words, game: AnyGame, code: str,
-          problems: Problems) -> tuple[Language, TextReport]:
-    """The language, and the keys its text file lacks and those it has in vain."""
-    lang = language_for(game, code)
+def _keys(system: Words, game: AnyGame, lang: Language, problems: Problems) -> TextReport:
+    """The keys a language's text file lacks and those it has in vain."""
+    code = lang.code
     required, optional = system.text_keys(game)
     categories = set(Locale.parse(lang.locale).plural_form.tags) | {"other"}
     units = {k[1] for k in required if k[0] == "units"}
@@ -169,16 +158,17 @@ def _keys(system: Words, game: AnyGame, code: str,
             continue
         unused.append(Problem(problems.where(path, _line(text, key), ".".join(key)),
                               "unused text; no part of the game refers to it"))
-    return lang, TextReport(tuple(missing), tuple(unused))
+    return TextReport(tuple(missing), tuple(unused))
 
 
-def _check(system: Words, game: AnyGame, code: str,
+def _check(system: Words, game: AnyGame, lang: Language,
            only: tuple[str, ...] = ()) -> tuple[TextReport, Kit | None]:
     """The text report, and the kit (of the products in `only`, if any) localised on the way
     (None if it could not be)."""
     kit = None
+    code = lang.code
     problems = Problems(game.folder.parent)
-    lang, report = _keys(system, game, code, problems)
+    report = _keys(system, game, lang, problems)
     missing, unused = list(report.missing), list(report.unused)
     rules = game.folder / "rules"
     if (rules / f"{game.source_language}.md").exists() and not (rules / f"{code}.md").exists():
@@ -186,7 +176,7 @@ def _check(system: Words, game: AnyGame, code: str,
                                "missing rules; write the rule booklet text in this file"))
     catalog = read_catalogs(lang.catalogs, lang.locale, problems)
     if catalog is not None:
-        kit, run_problems, labels = _run(system, game, code, allow_missing=True, only=only)
+        kit, run_problems, labels = _run(system, game, lang, allow_missing=True, only=only)
         problems.extend(run_problems.items)
         for message, line in untranslated(catalog):
             if message in labels.used:
