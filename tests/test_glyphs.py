@@ -18,7 +18,8 @@ from printkit.impose.glyphs import covered
 from printkit.impose.page import Document, Page
 from printkit.layout.fonts import using
 from printkit.layout.ops import Text
-from printkit.pipeline import Options, build
+from printkit.options import Request
+from printkit.pipeline import build
 
 SERIF = Path(__file__).parent / "fixtures" / "fonts" / "DejaVuSerif.ttf"
 ARROWS_AND_SUITS = (range(0x2190, 0x2200), range(0x2600, 0x2700))
@@ -67,7 +68,8 @@ def test_the_board_draws_its_arrows_from_the_bundled_face_and_check_says_so(
                f"font NoArrows.ttf ({role}), used on board" in said
         assert f"it is drawn in the bundled {face} instead" in said
 
-    build(Request("klassiek", ("nl",), data=tmp_path / "data", only=("board",)), tmp_path / "out", workers=1)
+    build(Request("klassiek", ("nl",), data=tmp_path / "data", only=("board",)), tmp_path / "out",
+          workers=1)
     with pdfplumber.open(tmp_path / "out" / "klassiek" / "nl" / "board.pdf") as pdf:
         chars = pdf.pages[0].chars
     fonts = {c["text"]: c["fontname"].split("+")[-1] for c in chars}

@@ -6,10 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import copy_game, pdf_text
+from conftest import copy_game, pdf_text, source_of
 
 from printkit.load.numbers import read_whole
-from printkit.pipeline import load
 
 
 @pytest.mark.parametrize("typed,value", [
@@ -62,7 +61,7 @@ def test_a_dutch_spreadsheets_csv_builds_as_meant(tmp_path: Path) -> None:
     rest = [line.replace(";1500;", ";1.500;").replace(";2000;", ";€ 2.000,00;")
             for line in rest]
     streets.write_text(DUTCH + "\n".join(rest) + "\n", "utf-8")
-    prices = street_prices(load(str(folder), None))
+    prices = street_prices(source_of(str(folder)).game)
     assert prices["molenweg"] == (60, 30, 3, 12, 36, 100, 170, 260)
     assert prices["kerkpad"][:2] == (70, 35)
     assert prices["schoolstraat"][:2] == (100, 50)
@@ -74,14 +73,14 @@ def test_a_dutch_spreadsheets_csv_builds_as_meant(tmp_path: Path) -> None:
 def test_a_table_separated_by_tabs_is_read(tmp_path: Path) -> None:
     """As streets.csv with tabs, and as streets.tsv."""
     folder = copy_game("klassiek", tmp_path / "data")
-    before = street_prices(load(str(folder), None))
+    before = street_prices(source_of(str(folder)).game)
     streets = folder / "streets.csv"
     streets.write_text("\n".join(line if line.startswith("#") else line.replace(",", "\t")
                                  for line in streets.read_text("utf-8").splitlines()) + "\n",
                        "utf-8")
-    assert street_prices(load(str(folder), None)) == before
+    assert street_prices(source_of(str(folder)).game) == before
     streets.rename(folder / "streets.tsv")
-    assert street_prices(load(str(folder), None)) == before
+    assert street_prices(source_of(str(folder)).game) == before
 
 
 def build(cli, game: str, out: str, *more: str) -> dict[str, bytes]:
