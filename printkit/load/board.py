@@ -15,7 +15,7 @@ from printkit.model import BoardSpec, Square
 def board(doc: Toml, problems: Problems) -> BoardSpec:
     b = required_table(doc, "board", problems)
     if b is None:
-        return BoardSpec(0.0, 0.0, "#FFFFFF", "#000000")
+        return BoardSpec(0.0, 0.0, "#FFFFFF", "#000000", where=doc.where("board"))
     return BoardSpec(
         size=f.length(b.get("size"), doc.where("board", "size"), problems, 200, 1500),
         corner=f.length(b.get("corner"), doc.where("board", "corner"), problems, 20, 300),

@@ -41,7 +41,7 @@ def picture(value: object, folder: Path, where: Where, problems: Problems) -> Pi
     size = measure(path, value, where, problems)
     if size is None:
         return None
-    return Picture(path.resolve(), value, size[0], size[1], where)
+    return Picture(path.resolve(), value, size[0], size[1], where=where)
 
 
 def measure(path: Path, name: str, where: Where, problems: Problems) -> tuple[int, int] | None:

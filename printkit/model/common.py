@@ -35,12 +35,11 @@ class Entry(Located):
 
 
 @dataclass(frozen=True)
-class Stake:
+class Stake(Located):
     """A number of strokes with an implement."""
 
     implement: str
     count: int
-    where: Where = field(compare=False, default=Where(""))
 
 
 @dataclass(frozen=True)
@@ -53,14 +52,14 @@ class Square(Located):
 
 
 @dataclass(frozen=True)
-class BoardSpec:
-    """The board of game.toml: its trim size, corner size and colours."""
+class BoardSpec(Located):
+    """The board of game.toml: its trim size, corner size and colours (`where`: where the
+    corner size is set)."""
 
     size: float
     corner: float
     background: str
     ink: str
-    where: Where = field(compare=False, default=Where(""))  # where the corner size is set
 
 
 @dataclass(frozen=True)
@@ -111,8 +110,9 @@ class ById(Generic[R]):
 
 
 @dataclass(frozen=True, kw_only=True)
-class GameInfo:
-    """The fields every game has, whatever its system: each system's `Game` extends it."""
+class GameInfo(Located):
+    """The fields every game has, whatever its system: each system's `Game` extends it
+    (`where`: its [game] table)."""
 
     id: str
     folder: Path
@@ -121,7 +121,6 @@ class GameInfo:
     languages: tuple[str, ...]
     players: tuple[int, int]
     texts: dict[str, TextSource] = field(compare=False, hash=False)
-    where: Where = field(compare=False, default=Where(""))
     # translated.toml: per language, text key -> fingerprint of the text it was made from
     translated: dict[str, dict[str, str]] = field(compare=False, hash=False,
                                                   default_factory=dict)

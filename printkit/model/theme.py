@@ -7,10 +7,10 @@ theme gives the same bytes as before themes existed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
-from printkit.errors import Where
+from printkit.model.common import Located
 
 # colour role -> the built-in look (None: the game's own data decides, e.g. [board])
 COLOURS: dict[str, str | None] = {
@@ -40,7 +40,7 @@ PICTOGRAMS = ("station", "train", "ferry", "chance", "question", "chest", "tax",
 
 
 @dataclass(frozen=True)
-class Picture:
+class Picture(Located):
     """A picture file of the game, its size in pixels (upright: EXIF orientation applied),
     and where the game names it."""
 
@@ -48,7 +48,6 @@ class Picture:
     name: str  # as shown in messages: the path inside the game folder
     width: int
     height: int
-    where: Where = field(compare=False, default=Where(""))
 
 
 @dataclass(frozen=True)

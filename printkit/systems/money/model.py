@@ -81,7 +81,7 @@ class Tax(Entry):
 
 
 @dataclass(frozen=True)
-class Card:
+class Card(Located):
     """One card of a deck. `action` is one of DECK_ACTIONS ('text': a card that is only
     its title and text, of text/<lang>.toml); unused fields are 0 or ''."""
 
@@ -93,7 +93,6 @@ class Card:
     per_house: int = 0
     per_hotel: int = 0
     keep: bool = False
-    where: Where = field(compare=False, default=Where(""))
     places: tuple[tuple[str, Where], ...] = field(compare=False, default=())
 
     def at(self, key: str) -> Where:
@@ -146,13 +145,12 @@ class Rules:
 
 
 @dataclass(frozen=True)
-class CardSpec:
-    """The card formats of game.toml [cards]."""
+class CardSpec(Located):
+    """The card formats of game.toml [cards] (`where`: where the decks are named)."""
 
     deed: str          # card format of title deeds
     deck: str          # card format of the deck cards
     deed_back: str     # colour of the backs of station and utility deeds
-    where: Where = field(compare=False, default=Where(""))  # where the decks are named
 
 
 class Coloured(Record, Protocol):

@@ -57,7 +57,7 @@ def cards(doc: Toml, problems: Problems) -> CardSpec:
     c = f.table(doc.data.get("cards"), doc.where("cards"), problems)
     return CardSpec(f.ident(c.get("aid", "tarot"), doc.where("cards", "aid"), problems),
                     f.colour(c.get("colour", "#2E6B3A"), doc.where("cards", "colour"),
-                             problems), doc.where("cards"))
+                             problems), where=doc.where("cards"))
 
 
 def suits(doc: Toml, key: str, default: list[str], problems: Problems) -> tuple[str, ...]:

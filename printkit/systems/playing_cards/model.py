@@ -99,12 +99,11 @@ class JokerRoll(Located):
 
 
 @dataclass(frozen=True)
-class CardSpec:
+class CardSpec(Located):
     """The player aid's card format and colour (game.toml [cards])."""
 
     aid: str      # card format of the player aid
     colour: str   # colour of the player aid's band and of the layout sheet
-    where: Where = field(compare=False, default=Where(""))
 
 
 @dataclass(frozen=True)

@@ -94,10 +94,10 @@ def stake(doc: Toml, problems: Problems, *keys: str) -> Stake:
     where = doc.where(*keys)
     if not isinstance(value, dict) or not value:
         problems.add(where, 'missing; write it as { implement = "hand", count = 40 }')
-        return Stake("hand", 0, where)
+        return Stake("hand", 0, where=where)
     return Stake(f.ident(value.get("implement"), where.at(where.field + ".implement"), problems),
                  f.integer(value.get("count"), where.at(where.field + ".count"), problems, 1),
-                 where)
+                 where=where)
 
 
 def number(doc: Toml, problems: Problems, table: str, key: str, low: int, high: int,
