@@ -33,6 +33,8 @@ def main() -> None:
             sys.stderr.flush()
             os._exit(130)
     except Exception as exc:  # Ctrl-C while a module is imported can arrive wrapped
+        from printkit.errors import causes
+
         if any(isinstance(e, KeyboardInterrupt) for e in causes(exc)):
             interrupted()
         raise
@@ -52,17 +54,6 @@ def interrupted() -> None:
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(130)
-
-
-def causes(exc: BaseException) -> list[BaseException]:
-    """An exception and those it was raised from or during (a RuntimeError of class
-    creation wraps the KeyboardInterrupt that stopped it)."""
-    found: list[BaseException] = []
-    current: BaseException | None = exc
-    while current is not None and len(found) < 20:
-        found.append(current)
-        current = current.__cause__ or current.__context__
-    return found
 
 
 if __name__ == "__main__":

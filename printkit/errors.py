@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 
 @dataclass(frozen=True, order=True)
@@ -200,3 +202,36 @@ def display_path(path: Path | str, root: Path | None) -> str:
         except ValueError:
             continue
     return str(path)
+
+
+T = TypeVar("T")
+
+
+def gathered(calls: Iterable[Callable[[], T]],
+             done: Callable[[int], None] = lambda _: None) -> list[T]:
+    """The result of each call, in order; `done(i)` once call i has run. A call that
+    raises a PrintkitError does not stop the others: the problems of all of them are
+    raised together (each once) after the last."""
+    problems: list[Problem] = []
+    results: list[T] = []
+    for i, call in enumerate(calls):
+        try:
+            results.append(call())
+        except PrintkitError as exc:
+            problems.extend(exc.problems)
+        done(i)
+    if problems:
+        raise PrintkitError(sorted(set(problems)))
+    return results
+
+
+def causes(exc: BaseException) -> list[BaseException]:
+    """An exception and those it was raised from or during, at most 20 (a RuntimeError of
+    class creation wraps the KeyboardInterrupt that stopped it; pdfminer wraps a
+    MemoryError)."""
+    found: list[BaseException] = []
+    current: BaseException | None = exc
+    while current is not None and len(found) < 20:
+        found.append(current)
+        current = current.__cause__ or current.__context__
+    return found

@@ -14,7 +14,7 @@ import signal
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from printkit.errors import PrintkitError, Problem
+from printkit.errors import gathered
 
 T = TypeVar("T")
 
@@ -52,8 +52,6 @@ def run_all(jobs: Sequence[Callable[[], T]], workers: int | None = None,
     prepare()
     from concurrent.futures import ProcessPoolExecutor
 
-    problems: list[Problem] = []
-    results: list[T] = []
     context = multiprocessing.get_context("fork")
     pool = ProcessPoolExecutor(min(workers, len(jobs)), mp_context=context,
                                initializer=_leave_interrupts_to_the_parent)
@@ -65,18 +63,11 @@ def run_all(jobs: Sequence[Callable[[], T]], workers: int | None = None,
             futures = [pool.submit(job) for job in jobs]
         finally:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-        for i, future in enumerate(futures):
-            try:
-                results.append(future.result())
-            except PrintkitError as exc:
-                problems.extend(exc.problems)
-            done(i)
+        results = gathered((future.result for future in futures), done)
         pool.shutdown()  # (a Ctrl-C while it waits for the workers to end stops them too)
     except BaseException:  # Ctrl-C, or a job's own failure: stop every worker at once
         _stop(pool)
         raise
-    if problems:
-        raise PrintkitError(sorted(set(problems)))
     return results
 
 
@@ -100,14 +91,4 @@ def _stop(pool: Any) -> None:
 
 
 def _one_by_one(jobs: Sequence[Callable[[], T]], done: Callable[[int], None]) -> list[T]:
-    problems: list[Problem] = []
-    results: list[T] = []
-    for i, job in enumerate(jobs):
-        try:
-            results.append(job())
-        except PrintkitError as exc:
-            problems.extend(exc.problems)
-        done(i)
-    if problems:
-        raise PrintkitError(sorted(set(problems)))
-    return results
+    return gathered(jobs, done)

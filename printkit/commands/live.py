@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from printkit.commands.preview import Picture, page_images, png
-from printkit.errors import PrintkitError, Problem, Problems
+from printkit.errors import PrintkitError, Problems, gathered
 from printkit.impose import Document, Page
 from printkit.layout.fonts import Chosen, using
 from printkit.localise.kit import Kit
@@ -256,16 +256,7 @@ class Session:
         if self.pool is None or len(docs) < 2:
             return [draw(doc, cmyk, dpi, fonts) for doc in docs]
         futures = [self.pool.submit(draw, doc, cmyk, dpi, fonts) for doc in docs]
-        problems: list[Problem] = []
-        results: list[list[Shot]] = []
-        for future in futures:
-            try:
-                results.append(future.result())
-            except PrintkitError as exc:
-                problems.extend(exc.problems)
-        if problems:
-            raise PrintkitError(sorted(set(problems)))
-        return results
+        return gathered(future.result for future in futures)
 
     def _products(self, codes: list[str], kits: dict[str, Kit]) -> dict[str, tuple[Shown, ...]]:
         """Every language's products in build order; those of a language not localised
