@@ -14,7 +14,7 @@ from typing import Any
 from printkit.localise.assemble import kit, with_rules
 from printkit.localise.board import board_text
 from printkit.localise.catalog import Labels
-from printkit.localise.kit import CardText, Deck, Kit, Making, Para, Row, Table
+from printkit.localise.kit import CardText, Deck, Kit, Making, Row, Table
 from printkit.localise.kit_board import BoardText, SquareText
 from printkit.localise.money import format_percentage
 from printkit.localise.wording import Wording
@@ -148,29 +148,16 @@ def owned_table(game: Game, w: Wording, _: Labels, show: Any,
 def station_front(game: Game, station: Station, w: Wording, _: Labels,
                   money: Money) -> CardText:
     scales = {r: game.station_scale(r).values for r in ROLES}
-    return CardText(
-        station.id, w.name(station.id), band=w.text("squares", "station"),
-        colour=game.cards.deed_back,
-        blocks=(owned_table(game, w, _, money, scales),
-                Row(_("Mortgage value"), money(station.mortgage))),
-        footer=_("Title deed"), framed=True)
+    return classic.owned_front(station, "station", (owned_table(game, w, _, money, scales),),
+                               game.cards.deed_back, w, _, money)
 
 
 def utility_front(game: Game, utility: Utility, w: Wording, _: Labels,
                   money: Money) -> CardText:
     scales = {r: game.utility_scale(r).values for r in ROLES}
-
-    def factor(n: int) -> str:
-        return classic.tie(_("{factor} × the dice", factor=n))
-
-    return CardText(
-        utility.id, w.name(utility.id), band=w.text("squares", "utility"),
-        colour=game.cards.deed_back,
-        blocks=(owned_table(game, w, _, factor, scales),
-                Para(_("The rent is the number of pips the player rolled, times the factor "
-                       "for the number the owner has."), "small"),
-                Row(_("Mortgage value"), money(utility.mortgage))),
-        footer=_("Title deed"), framed=True)
+    return classic.owned_front(utility, "utility", (
+        owned_table(game, w, _, classic.dice_factor(_), scales), classic.dice_rule(_)),
+        game.cards.deed_back, w, _, money)
 
 
 def deeds(game: Game, w: Wording, _: Labels, money: Money) -> Deck:

@@ -221,29 +221,39 @@ def owned_rows(values: tuple[int, ...], _: Labels, show: Callable[[int], str]) -
     return [Row(_("Owner has {n}", n=n), show(v)) for n, v in enumerate(values, 1)]
 
 
+def owned_front(prop: Station | Utility, kind: str, rent: tuple[Block, ...], colour: str,
+                w: Wording, _: Labels, money: Money) -> CardText:
+    """The front of a station's or a utility's deed (`kind`, its band in `colour`): its
+    rent by the number owned (`rent`, the system's own blocks), then its mortgage value."""
+    return CardText(
+        prop.id, w.name(prop.id), band=w.text("squares", kind), colour=colour,
+        blocks=(*rent, Row(_("Mortgage value"), money(prop.mortgage))),
+        footer=_("Title deed"), framed=True)
+
+
+def dice_factor(_: Labels) -> Money:
+    """A utility's factor as its rent reads: "4 × the dice"."""
+    return lambda n: tie(_("{factor} × the dice", factor=n))
+
+
+def dice_rule(_: Labels) -> Para:
+    """How a utility's rent is counted, below its factors."""
+    return Para(_("The rent is the number of pips the player rolled, times the factor for "
+                  "the number the owner has."), "small")
+
+
 def station_front(game: Game, station: Station, w: Wording, _: Labels,
                   money: Money) -> CardText:
-    return CardText(
-        station.id, w.name(station.id), band=w.text("squares", "station"),
-        colour=game.cards.deed_back,
-        blocks=(Heading(_("Rent")), *owned_rows(game.station_rents.values, _, money),
-                Para(" ", "note"), Row(_("Mortgage value"), money(station.mortgage))),
-        footer=_("Title deed"), framed=True)
+    return owned_front(station, "station", (
+        Heading(_("Rent")), *owned_rows(game.station_rents.values, _, money),
+        Para(" ", "note")), game.cards.deed_back, w, _, money)
 
 
 def utility_front(game: Game, utility: Utility, w: Wording, _: Labels,
                   money: Money) -> CardText:
-    def factor(n: int) -> str:
-        return tie(_("{factor} × the dice", factor=n))
-
-    return CardText(
-        utility.id, w.name(utility.id), band=w.text("squares", "utility"),
-        colour=game.cards.deed_back,
-        blocks=(Heading(_("Rent")), *owned_rows(game.utility_factors.values, _, factor),
-                Para(_("The rent is the number of pips the player rolled, times the factor "
-                       "for the number the owner has."), "small"),
-                Row(_("Mortgage value"), money(utility.mortgage))),
-        footer=_("Title deed"), framed=True)
+    return owned_front(utility, "utility", (
+        Heading(_("Rent")), *owned_rows(game.utility_factors.values, _, dice_factor(_)),
+        dice_rule(_)), game.cards.deed_back, w, _, money)
 
 
 def deeds(game: Game, w: Wording, _: Labels, money: Money) -> Deck:
