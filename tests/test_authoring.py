@@ -188,3 +188,24 @@ def test_list_shows_title_system_languages_and_whose(cli, tmp_path: Path) -> Non
     assert "spankopoly  Spankopoly · spankopoly · nl, nb, da  (your own, in place of the " \
         "built-in)" in lines
     assert "kapot  (your own): cannot be read: printkit check kapot says why" in lines
+
+
+def test_a_card_or_square_that_does_not_fit_is_named_where_its_text_is(cli,
+                                                                        tmp_path: Path) -> None:
+    """Each card and square knows where its wording is written: a text too long is
+    reported at its own line, the board's squares too."""
+    folder = copy_game("klassiek", tmp_path / "data")
+    text = folder / "text" / "nl.toml"
+    words = " ".join(["Onderhoud"] * 400)
+    lines = text.read_text("utf-8").replace(
+        'text = "Je huizen hebben groot onderhoud nodig."', f'text = "{words}"').replace(
+        'name = "Kerkpad"', f'name = "{" ".join(["Kerkpadstraatweg"] * 40)}"').split("\n")
+    text.write_text("\n".join(lines), "utf-8")
+    card_line = lines.index(f'text = "{words}"') + 1
+    name_line = next(n for n, line in enumerate(lines, 1) if "Kerkpadstraatweg" in line)
+    run = cli("check", "klassiek", "--only", "board,chance")
+    assert run.code == 2
+    assert (f"error: data/klassiek/text/nl.toml:{card_line - 1}: chance.maintenance (front): "
+            "text does not fit") in run.err
+    assert any(e.startswith(f"error: data/klassiek/text/nl.toml:{name_line - 1}: square ")
+               for e in run.errors), run.errors

@@ -229,7 +229,7 @@ def test_any_card_text_is_laid_out_or_named_as_a_problem(title: str, band: str, 
                                                          body: list, size: str,
                                                          back: bool) -> None:
     card = CardText("card", title, tuple(body), band=band, colour="#E8A33D", footer=footer,
-                    full_colour=back)
+                    full_colour=back, where=Where("text/nl.toml", 0, "chance.card"))
     problems = Problems()
     face = card_face(card, *CARD_FORMATS[size], Where("text/nl.toml", 0, "chance.card"),
                      problems)

@@ -115,7 +115,7 @@ def faces(deck: str, cards: tuple[CardText, ...], side: str, size: tuple[float, 
     out one sheet at a time as it renders); a card that does not fit is reported then."""
     def face(i: int) -> Face:
         card = cards[i]
-        where = item_where(kit, f"{deck}.{card.id} ({side})", *card_keys(deck, card.id))
+        where = card.where.at(f"{deck}.{card.id} ({side})")
         picture = picture_of(options.theme, deck, card.id, side)
         return card_face(card, *size, where, problems, options.bleed, options.theme, picture,
                          lang=kit.lang)
@@ -125,12 +125,6 @@ def faces(deck: str, cards: tuple[CardText, ...], side: str, size: tuple[float, 
 def picture_of(theme: Theme, deck: str, card: str, side: str) -> Picture | None:
     """The picture a theme puts on a card: the deck's back artwork, or the card's own."""
     return theme.back(deck) if side == "back" else theme.card(deck, card)
-
-
-def card_keys(deck: str, card: str) -> tuple[tuple[str, ...], ...]:
-    """Where a card's wording may be, in the text files of the game systems."""
-    return ((deck, card), ("cards", deck, card), *((section, card) for section in (
-        "streets", "stations", "utilities", "penalty_lines", "cities")))
 
 
 def scorepad(product: Product, kit: Kit, options: Resolved, problems: Problems) -> Pages:
@@ -151,9 +145,8 @@ def lines(product: Product, kit: Kit, options: Resolved, problems: Problems) -> 
     from printkit.localise.kit_sheets import LinesSet
 
     assert isinstance(product.content, LinesSet)
-    faces = [lines_page(t, options.sheet_size, item_where(
-        kit, f"penalty_lines.{t.id}", ("penalty_lines", t.id)), problems, options.theme)
-        for t in product.content.sheets]
+    faces = [lines_page(t, options.sheet_size, t.where.at(f"penalty_lines.{t.id}"), problems,
+                        options.theme) for t in product.content.sheets]
     return [Output(product.name, "", [sheet(f, options) for f in faces if f])]
 
 

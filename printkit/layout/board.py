@@ -56,8 +56,8 @@ def board_face(board: BoardText, where: Where, problems: Problems,
     ops.append(Rect(C, C, S - 2 * C, S - 2 * C, stroke=board.ink, width=LINE))
     for sq in board.squares:
         corner = sq.position % (n // 4) == 0
-        local = corner_ops(sq, C, board, where, problems, lang, bleed) if corner else \
-            square_ops(sq, W, C, board, where, problems, lang, bleed, theme)
+        local = corner_ops(sq, C, board, problems, lang, bleed) if corner else \
+            square_ops(sq, W, C, board, problems, lang, bleed, theme)
         ops.append(Group(tuple(local), square_matrix(sq.position, n, S, C, W)))
     ops += centre_ops(board, where, problems, lang, theme)
     return recoloured(Face("board", S, S, bleed, tuple(ops)), theme, BOARD)
@@ -80,12 +80,12 @@ def fitted(blocks: tuple[Block, ...], x: float, top: float, width: float, height
                       colour, centre=True)
 
 
-def square_ops(sq: SquareText, W: float, C: float, board: BoardText, where: Where,
-               problems: Problems, lang: str, bleed: float = 0.0,
-               theme: Theme = DEFAULT) -> list[Op]:
-    """A square; its outer edge at y = 0, its dividers run on into the bleed."""
+def square_ops(sq: SquareText, W: float, C: float, board: BoardText, problems: Problems,
+               lang: str, bleed: float = 0.0, theme: Theme = DEFAULT) -> list[Op]:
+    """A square; its outer edge at y = 0, its dividers run on into the bleed. Its problems
+    are reported where its name is written."""
     ink = board.ink
-    here = where.at(f"square {sq.position} ({shortened(sq.name)})")
+    here = sq.where.at(f"square {sq.position} ({shortened(sq.name)})")
     ops: list[Op] = [Line(0, -bleed, 0, C, ink, LINE), Line(W, -bleed, W, C, ink, LINE)]
     top = C
     if sq.kind == "street" and sq.colour:
@@ -148,12 +148,12 @@ def icon_ops(sq: SquareText, cx: float, cy: float, h: float, ink: str) -> list[O
             Text(cx, cy - h * 0.18, "×", "bold", h * 0.5, ink, "centre")]
 
 
-def corner_ops(sq: SquareText, C: float, board: BoardText, where: Where,
-               problems: Problems, lang: str, bleed: float = 0.0) -> list[Op]:
+def corner_ops(sq: SquareText, C: float, board: BoardText, problems: Problems, lang: str,
+               bleed: float = 0.0) -> list[Op]:
     """A corner square; outer edges at the bottom and right of its frame, its dividers
     run on into the bleed."""
     ink = board.ink
-    here = where.at(f"corner {sq.position} ({shortened(sq.name)})")
+    here = sq.where.at(f"corner {sq.position} ({shortened(sq.name)})")
     ops: list[Op] = [Line(0, -bleed, 0, C, ink, LINE), Line(0, C, C + bleed, C, ink, LINE)]
     kind = sq_kind(sq, board)
     if kind == "start":

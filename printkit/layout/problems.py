@@ -10,10 +10,10 @@ from printkit.layout.text import missing_glyphs
 from printkit.localise.kit import Kit
 
 
-def item_where(kit: Kit, item: str, *keys: tuple[str, ...]) -> Where:
-    """Where to report a layout problem of `item`: the language's text file, at the line
-    of the first of `keys` it has (the wording that does not fit)."""
-    return Where(kit.text_file or f"{kit.game}/text/{kit.lang}.toml", kit.line_of(*keys), item)
+def item_where(kit: Kit, item: str) -> Where:
+    """Where to report a layout problem of `item` whose texts have no place of their own
+    (a score pad, a ledger): the language's text file."""
+    return Where(kit.text_file or f"{kit.game}/text/{kit.lang}.toml", 0, item)
 
 
 def check_glyphs(texts: list[str], where: Where, problems: Problems,

@@ -5,11 +5,12 @@ Nothing after this stage formats a number or looks up a translation.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Union
 
 from printkit.errors import Problem
+from printkit.model.common import Located
 
 if TYPE_CHECKING:
     from printkit.localise.kit_board import BoardText
@@ -61,8 +62,9 @@ Block = Row | Para | Heading | Table
 
 
 @dataclass(frozen=True)
-class CardText:
-    """One face of a card: a title (with a coloured band when `colour` is set) and blocks."""
+class CardText(Located):
+    """One face of a card: a title (with a coloured band when `colour` is set) and blocks;
+    `where` its wording is written (its layout's problems are reported there)."""
 
     id: str
     title: str
@@ -144,14 +146,7 @@ class Kit:
     print_text: PrintText = PrintText()
     text_file: str = ""  # the wording of this language, as shown in problems
     game_file: str = ""  # the game's game.toml, as shown in problems
-    text_lines: Mapping[tuple[str | int, ...], int] = field(default_factory=dict, compare=False,
-                                            repr=False)  # key path -> line there
     notes: tuple[Problem, ...] = ()  # what a build says of this language (stale texts)
 
     def product(self, name: str) -> Product:
         return next(p for p in self.products if p.name == name)
-
-    def line_of(self, *candidates: tuple[str, ...]) -> int:
-        """The line of the first key path that the text file has (0 if none)."""
-        lines = self.text_lines
-        return next((lines[c] for c in candidates if c in lines), 0)

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printkit.model.common import Located
+
 
 @dataclass(frozen=True)
-class SquareText:
-    """One board square as printed."""
+class SquareText(Located):
+    """One board square as printed; `where` its name is written (its layout's problems
+    are reported there)."""
 
     position: int
     kind: str

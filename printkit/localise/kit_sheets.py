@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printkit.model.common import Located
+
 
 @dataclass(frozen=True)
 class RoundText:
@@ -36,8 +38,9 @@ class ScorepadText:
 
 
 @dataclass(frozen=True)
-class LinesText:
-    """One penalty-line sheet: the line to write and how to buy it off."""
+class LinesText(Located):
+    """One penalty-line sheet: the line to write and how to buy it off (`where`: where the
+    line is written)."""
 
     id: str
     title: str

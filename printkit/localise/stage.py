@@ -78,7 +78,7 @@ def _run(system: Words, game: AnyGame, lang: Language, allow_missing: bool,
     kit = replace(kit, print_text=print_text(labels),
                   game_file=problems.where(game.folder / "game.toml").path)
     if text is not None:
-        kit = replace(kit, text_file=problems.where(text.path).path, text_lines=text.lines)
+        kit = replace(kit, text_file=problems.where(text.path).path)
     return kit, problems, labels
 
 

@@ -80,6 +80,16 @@ class Wording:
                     break
         return self.problems.where(path, line, ".".join(keys))
 
+    def at(self, *keys: str) -> Where:
+        """Where the text at `keys` is written, for the problems of what is made of it:
+        this language's text file (the source language's if it has none), at the line of
+        the key or of its nearest table."""
+        return self.where(self.target or self.source, keys)
+
+    def named_at(self, ref: str) -> Where:
+        """Where the name of `ref` (a square, a suit) is written."""
+        return self.at(_section(self.game, ref), ref)
+
     def raw(self, *keys: str, required: bool = True) -> Any:
         """The unrendered value at keys, from this language or (marked) the source.
 

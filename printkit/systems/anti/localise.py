@@ -88,9 +88,10 @@ def tax_text(game: Game, ref: str, w: Wording, money: Money) -> str:
 def square_text(game: Game, s: Square, w: Wording, money: Money) -> SquareText:
     if s.kind == "command":
         return SquareText(s.position, s.kind, w.text("squares", "command"), icon="pawns",
-                          colours=pawns(game))
+                          colours=pawns(game), where=w.at("squares", "command"))
     if s.kind == "tax":
-        return SquareText(s.position, s.kind, w.name(s.ref), tax_text(game, s.ref, w, money))
+        return SquareText(s.position, s.kind, w.name(s.ref), tax_text(game, s.ref, w, money),
+                          where=w.named_at(s.ref))
     return classic.square_text(game, s, w, money)
 
 
@@ -133,7 +134,7 @@ def street_front(game: Game, street: Street, w: Wording, _: Labels, money: Money
                 Row(_("Mortgage value"), money(street.mortgage))),
         footer=_("A monopoly: {n} streets of this city in one hand. A hotel replaces the "
                  "houses of its street.", n=game.rules.monopoly_streets),
-        framed=True, mark=game.mark(city.id))
+        framed=True, mark=game.mark(city.id), where=w.named_at(street.id))
 
 
 def owned_table(game: Game, w: Wording, _: Labels, show: Any,
@@ -248,14 +249,14 @@ def command_card(game: Game, w: Wording, _: Labels, money: Money) -> Deck:
         blocks=(Table(commands_table(game, w, _, money), (0.5, 3.0, 3.0), fills,
                       ("centre", "left", "left"), strong_first=True),),
         footer=_("On a command square roll both dice again and do what your role's column "
-                 "says for the sum."), framed=True)
+                 "says for the sum."), framed=True, where=w.at("commands"))
     _head, fills = role_heads(game, w, "")
     back = CardText(
         "roles", _("Roles"), band=title, colour=game.accent,
         blocks=(Table(roles_table(game, w, _, money), (1.3, 2.0, 2.0), fills,
                       ("left", "left", "left"), strong_first=True),),
         footer=_("Choose your role before the game; it stays the same to the end."),
-        framed=True)
+        framed=True, where=w.at("roles"))
     return Deck("commands", _("Command card"), game.cards.reference, (front,), (back,))
 
 

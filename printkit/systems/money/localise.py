@@ -144,24 +144,27 @@ def square_text(game: MoneyGame, s: Square, w: Wording, money: Money) -> SquareT
     if kind == "street":
         street = game.street[ref]
         return SquareText(pos, kind, w.name(ref), money(street.price),
-                          colour=game.group[street.group].colour, mark=game.mark(street.group))
+                          colour=game.group[street.group].colour, mark=game.mark(street.group),
+                          where=w.named_at(ref))
     if kind == "station":
         return SquareText(pos, kind, w.name(ref), money(game.station[ref].price),
-                          icon=game.station_icon)
+                          icon=game.station_icon, where=w.named_at(ref))
     if kind == "utility":
         u = game.utility[ref]
-        return SquareText(pos, kind, w.name(ref), money(u.price), icon=u.icon)
+        return SquareText(pos, kind, w.name(ref), money(u.price), icon=u.icon,
+                          where=w.named_at(ref))
     # only a classic game has percentage taxes and card decks (anti words its own taxes)
     if kind == "tax" and isinstance(game, Game):
-        return SquareText(pos, kind, w.name(ref), tax_text(game, ref, w, money))
+        return SquareText(pos, kind, w.name(ref), tax_text(game, ref, w, money),
+                          where=w.named_at(ref))
     if kind == "card" and isinstance(game, Game):
         deck = game.deck[ref]
         return SquareText(pos, "chance", w.text("decks", ref, "name"), colour=deck.colour,
-                          icon=deck.icon)
+                          icon=deck.icon, where=w.at("decks", ref))
     name, note = w.text("corners", ref, "name"), w.text("corners", ref, "note")
     if ref == "jail":  # the board prints the jail's name in its cell, the note outside it
         name, note = note, name
-    return SquareText(pos, kind, name, note=note, icon=ref)
+    return SquareText(pos, kind, name, note=note, icon=ref, where=w.at("corners", ref))
 
 
 def board(game: Game, w: Wording, money: Money) -> BoardText:
@@ -196,7 +199,7 @@ def street_front(game: Game, street: Street, w: Wording, _: Labels, money: Money
                  "unbuilt streets.") if game.rules.group_factor == 2 else
         tie(_("Whoever owns every street of a colour group collects {factor} × the rent on "
               "its unbuilt streets.", factor=game.rules.group_factor)),
-        framed=True, mark=game.mark(street.group))
+        framed=True, mark=game.mark(street.group), where=w.named_at(street.id))
 
 
 def mortgaged_back(game: MoneyGame, prop: Plot | Station | Utility, w: Wording, _: Labels,
@@ -214,7 +217,8 @@ def mortgaged_back(game: MoneyGame, prop: Plot | Station | Utility, w: Wording, 
                        "small"))
     return CardText(prop.id, w.name(prop.id), band=_("Mortgaged"), colour=colour,
                     blocks=tuple(blocks), footer=_("Title deed"), framed=True,
-                    mark=game.mark(prop.group) if isinstance(prop, Plot) else -1)
+                    mark=game.mark(prop.group) if isinstance(prop, Plot) else -1,
+                    where=w.named_at(prop.id))
 
 
 def owned_rows(values: tuple[int, ...], _: Labels, show: Callable[[int], str]) -> list[Row]:
@@ -228,7 +232,7 @@ def owned_front(prop: Station | Utility, kind: str, rent: tuple[Block, ...], col
     return CardText(
         prop.id, w.name(prop.id), band=w.text("squares", kind), colour=colour,
         blocks=(*rent, Row(_("Mortgage value"), money(prop.mortgage))),
-        footer=_("Title deed"), framed=True)
+        footer=_("Title deed"), framed=True, where=w.named_at(prop.id))
 
 
 def dice_factor(_: Labels) -> Money:
@@ -331,9 +335,9 @@ def card_deck(game: Game, deck_id: str, w: Wording, _: Labels, money: Money) -> 
         fronts.append(CardText(card.id, name, card_blocks(deck_id, card, w, money),
                                colour=deck.colour,
                                footer=_("Keep this card until you use it.") if card.keep
-                               else "", framed=True))
+                               else "", framed=True, where=w.at("cards", deck_id, card.id)))
         backs.append(CardText(card.id, name, (Para(w.text("game", "title")),),
-                              colour=deck.colour, full_colour=True))
+                              colour=deck.colour, full_colour=True, where=fronts[-1].where))
     return Deck(deck_id, name, game.cards.deck, tuple(fronts), tuple(backs))
 
 

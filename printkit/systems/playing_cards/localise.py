@@ -142,7 +142,7 @@ def aid_front(game: Game, w: Wording, _: Labels, coins: Coins) -> CardText:
                        "evenly from both cards of the number.",
                        property=coins(r.sell_property), houses=coins(r.sell_houses),
                        n=r.houses_per_purchase, insurance=coins(r.sell_insurance)))),
-        framed=True)
+        framed=True, where=w.at("game"))
 
 
 def jokers_table(game: Game, w: Wording, _: Labels, coins: Coins) -> Rows:
@@ -162,7 +162,7 @@ def aid_back(game: Game, w: Wording, _: Labels, coins: Coins) -> CardText:
                       ("centre", "left"), strong_first=True)),
         footer=_("A fortune of {goal} wins: your coins and what the bank would pay for all "
                  "you own.", goal=coins(game.coins.goal)),
-        framed=True)
+        framed=True, where=w.at("game"))
 
 
 def aid(game: Game, w: Wording, _: Labels, coins: Coins) -> Deck:

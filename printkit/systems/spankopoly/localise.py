@@ -82,23 +82,27 @@ def square_text(game: Game, w: SpankWording, _: Labels, position: int, kind: str
         street = game.street[ref]
         g = game.group[street.group]
         return SquareText(position, kind, w.name(ref), w.count(street.purchase, "hand"),
-                          w.implement_name(g.implement), g.colour, mark=game.mark(g.id))
+                          w.implement_name(g.implement), g.colour, mark=game.mark(g.id),
+                          where=w.named_at(ref))
     if kind == "station":
         return SquareText(position, kind, w.name(ref),
                           w.count(game.rules.station_purchase.count,
-                                  game.rules.station_purchase.implement))
+                                  game.rules.station_purchase.implement),
+                          where=w.named_at(ref))
     if kind == "tax":
         tax = game.tax[ref]
-        return SquareText(position, kind, w.name(ref), w.strokes(tax.count, tax.implement))
+        return SquareText(position, kind, w.name(ref), w.strokes(tax.count, tax.implement),
+                          where=w.named_at(ref))
     if kind == "penalty_lines":
         line = game.penalty_line[ref]
         return SquareText(position, kind, w.text("squares", "penalty_lines"),
-                          _("{strokes} per line", strokes=w.count(line.buyoff, line.implement)))
+                          _("{strokes} per line", strokes=w.count(line.buyoff, line.implement)),
+                          where=w.at("squares", "penalty_lines"))
     if kind == "chance":
         return SquareText(position, kind, w.text("squares", "chance"),
-                          colour=game.cards.chance_colour)
+                          colour=game.cards.chance_colour, where=w.at("squares", "chance"))
     return SquareText(position, kind, w.text("corners", ref, "name"),
-                      note=w.text("corners", ref, "note"))
+                      note=w.text("corners", ref, "note"), where=w.at("corners", ref))
 
 
 def board(game: Game, w: SpankWording, _: Labels) -> BoardText:
@@ -125,13 +129,15 @@ def street_cards(game: Game, street: Street, w: SpankWording,
                 Row(_("Complete ({implement})", implement=lower_first(impl)),
                     w.count(street.complete, g.implement)),
                 Para(_("An owner of the whole group spanks with {implement}.",
-                       implement=w.implement_definite(g.implement)), "small")))
+                       implement=w.implement_definite(g.implement)), "small")),
+        where=w.named_at(street.id))
     back = CardText(
         street.id, w.name(street.id), band=_("Doubled"), colour=g.colour,
         footer=deed_word(w, _), mark=game.mark(g.id),
         blocks=(Row(_("Doubled ({implement})", implement=lower_first(impl)),
                     w.count(2 * street.complete, g.implement)),
-                Para(_("This side up: the owner has doubled the street."), "small")))
+                Para(_("This side up: the owner has doubled the street."), "small")),
+        where=front.where)
     return front, back
 
 
@@ -147,7 +153,7 @@ def station_card(game: Game, station: str, w: SpankWording, _: Labels) -> CardTe
                 Para(_.plural("Payment: the owner's number of stations × the roll of {n} die.",
                               "Payment: the owner's number of stations × the roll of {n} "
                               "dice.", r.station_dice), "small"),
-                Heading(_("Implement: roll one die")), *die))
+                Heading(_("Implement: roll one die")), *die), where=w.named_at(station))
 
 
 def lines_card(game: Game, ref: str, w: SpankWording, _: Labels) -> CardText:
@@ -163,12 +169,14 @@ def lines_card(game: Game, ref: str, w: SpankWording, _: Labels) -> CardText:
                        else _("Wrong or incomplete lines cost {factor} × as much.",
                               factor=factor), "small"))
     return CardText(ref, w.text("squares", "penalty_lines"), band=_("Not for sale"),
-                    colour=game.board.ink, blocks=tuple(blocks), footer=_("Reference card"))
+                    colour=game.board.ink, blocks=tuple(blocks), footer=_("Reference card"),
+                    where=w.at("penalty_lines", ref))
 
 
-def plain_back(card_id: str, title: str, colour: str, subtitle: str = "") -> CardText:
-    return CardText(card_id, title, (Para(subtitle),) if subtitle else (), colour=colour,
-                    full_colour=True)
+def plain_back(front: CardText, title: str, colour: str, subtitle: str = "") -> CardText:
+    """The back of a card: its colour over the whole card and bleed, with a title."""
+    return CardText(front.id, title, (Para(subtitle),) if subtitle else (), colour=colour,
+                    full_colour=True, where=front.where)
 
 
 def deeds(game: Game, w: SpankWording, _: Labels) -> Deck:
@@ -180,12 +188,12 @@ def deeds(game: Game, w: SpankWording, _: Labels) -> Deck:
     title = w.text("game", "title")
     for station in game.stations:
         fronts.append(station_card(game, station.id, w, _))
-        backs.append(plain_back(station.id, title, game.cards.deed_back,
+        backs.append(plain_back(fronts[-1], title, game.cards.deed_back,
                                 w.text("squares", "station")))
     for square in game.squares:
         if square.kind == "penalty_lines":
             fronts.append(lines_card(game, square.ref, w, _))
-            backs.append(plain_back(square.ref, title, game.cards.deed_back,
+            backs.append(plain_back(fronts[-1], title, game.cards.deed_back,
                                     w.text("squares", "penalty_lines")))
     return Deck("deeds", _("Title deeds"), game.cards.deed, tuple(fronts), tuple(backs))
 
@@ -210,8 +218,8 @@ def chance(game: Game, w: SpankWording, _: Labels) -> Deck:
         title, text = chance_text(card, w)
         fronts.append(CardText(card.id, title, (Para(text),), colour=game.cards.chance_colour,
                                footer=_("Keep this card until you use it.") if card.keep
-                               else ""))
-        backs.append(plain_back(card.id, name, game.cards.chance_colour,
+                               else "", where=w.at("chance", card.id)))
+        backs.append(plain_back(fronts[-1], name, game.cards.chance_colour,
                                 w.text("game", "title")))
     return Deck("chance", _("Chance cards"), game.cards.chance, tuple(fronts), tuple(backs))
 
@@ -253,7 +261,7 @@ def lines(game: Game, w: SpankWording, _: Labels) -> LinesSet:
         line.id, w.text("squares", "penalty_lines"), w.text("penalty_lines", line.id, "text"),
         _("Write this line exactly, as many times as you rolled."),
         _("Buy off: {strokes} per line", strokes=w.strokes(line.buyoff, line.implement)),
-        _("Name")) for line in game.penalty_lines))
+        _("Name"), where=w.at("penalty_lines", line.id)) for line in game.penalty_lines))
 
 
 def tables(game: Game, w: SpankWording, _: Labels) -> dict[str, tuple[tuple[str, ...], ...]]:
