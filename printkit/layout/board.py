@@ -99,8 +99,7 @@ def square_ops(sq: SquareText, W: float, C: float, board: BoardText, problems: P
         top = C - band
     value_h = 9 * MM if sq.value else 0
     picture = theme.square(sq.position) or theme.pictogram(sq.icon or sq.kind)
-    icon_h = C * 0.32 if picture or sq.kind in ("station", "chance", "penalty_lines", "tax",
-                                                "utility", "command") else 0
+    icon_h = C * 0.32 if picture or sq.icon or sq.kind in PICTURED else 0
     name_h = top - EDGE - value_h - icon_h - 2 * MM
     ops += fitted((Heading(sq.name),), PAD, top - 2 * MM, W - 2 * PAD, name_h, 13, ink, here,
                   problems, lang)
@@ -119,6 +118,10 @@ def square_ops(sq: SquareText, W: float, C: float, board: BoardText, problems: P
 def shortened(name: str) -> str:
     """A name as a message shows it: at most 40 characters."""
     return name if len(name) <= 40 else name[:39] + "…"
+
+
+PICTURED = ("station", "chance", "penalty_lines", "tax", "utility", "command")  # kinds with
+# a pictogram of their own; a square of another kind has one when its system gives it an icon
 
 
 def icon_ops(sq: SquareText, cx: float, cy: float, h: float, ink: str) -> list[Op]:

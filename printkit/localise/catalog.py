@@ -210,10 +210,12 @@ def english_labels() -> Labels:
     return Labels()
 
 
-def read_catalogs(paths: tuple[Path, ...], locale: str, problems: Problems) -> Catalog | None:
-    """The first catalog with the translations of the later ones (a game's messages.po
-    that changes a few labels) put over it; a label the first does not have is a problem
-    of the later one."""
+def read_catalogs(paths: tuple[Path, ...], locale: str, problems: Problems,
+                  adding: int = 1) -> Catalog | None:
+    """The first catalog with the translations of the later ones put over it. The first
+    `adding` catalogs bring labels of their own (printkit's, then a game system's); the
+    others (a game's messages.po that changes a few labels) only change labels: one the
+    catalogs before them do not have is a problem of theirs."""
     base = read_catalog(paths[0], locale, problems)
     plurals = base.plurals if base is not None else None
     overlays = [(path, read_catalog(path, locale, problems, plurals)) for path in paths[1:]]
@@ -221,13 +223,17 @@ def read_catalogs(paths: tuple[Path, ...], locale: str, problems: Problems) -> C
         return None
     reported = {(p.where.path, p.where.line) for p in problems.items}  # each problem once
     merged = {(m.context, m.id): m for m in base.messages if m.id}
-    for path, overlay in overlays:
+    for n, (path, overlay) in enumerate(overlays, 2):
         assert overlay is not None
         for message in overlay.messages:
-            if not message.id or not message.translated:
+            if not message.id or (n > adding and not message.translated):
                 continue  # not translated here: the built-in label stays
             if (problems.where(path).path, message.line) in reported:
                 continue  # already named for what is wrong with it
+            if n <= adding:  # a label of its own, or its own words for one before it
+                if message.translated or (message.context, message.id) not in merged:
+                    merged[message.context, message.id] = message
+                continue
             if (message.context, message.id) not in merged:
                 close = difflib.get_close_matches(message.id, [m.id for m in base.messages
                                                                if m.id], 1)
@@ -241,11 +247,12 @@ def read_catalogs(paths: tuple[Path, ...], locale: str, problems: Problems) -> C
 
 
 def load_labels(paths: Path | tuple[Path, ...], locale: str,
-                mark_missing: bool = False) -> Labels:
-    """Read a catalog (and the game's changes to it); return its labels."""
+                mark_missing: bool = False, adding: int = 1) -> Labels:
+    """Read a catalog (and those that add to it and change it: see `read_catalogs`);
+    return its labels."""
     paths = (paths,) if isinstance(paths, Path) else paths
     problems = Problems(paths[-1].parent.parent)
-    catalog = read_catalogs(paths, locale, problems)
+    catalog = read_catalogs(paths, locale, problems, adding)
     if catalog is None or problems:
         raise PrintkitError(problems.items)
     texts = {m.id: _shown_forms(m) for m in catalog.messages

@@ -4,15 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any, Protocol
 
 from babel import Locale
 
 from printkit.errors import Problem, Problems
-from printkit.localise.catalog import Labels, load_labels, read_catalogs, untranslated
+from printkit.localise.catalog import (
+    Labels,
+    load_labels,
+    read_catalog,
+    read_catalogs,
+    untranslated,
+)
 from printkit.localise.drift import Drift, drift
 from printkit.localise.kit import Kit
 from printkit.localise.languages import Language
+from printkit.localise.po import Catalog
 from printkit.localise.printaids import print_text
 from printkit.localise.wording import Wording, missing_text
 from printkit.model import AnyGame, TextSource
@@ -31,6 +39,18 @@ class Words(Protocol):
 
     @property
     def wording(self) -> Callable[[Any, Language, Problems, bool], Wording] | None: ...
+
+    @property
+    def labels(self) -> Path | None: ...
+
+
+def catalogs(system: Words, lang: Language) -> tuple[tuple[Path, ...], int]:
+    """A language's label catalogs for a game of `system`, and how many of them bring
+    labels: printkit's, the system's own (`labels/<code>/messages.po` of its folder, if it
+    has one), then the game's changes to them."""
+    own = system.labels / lang.code / "messages.po" if system.labels is not None else None
+    bases = (lang.catalog, *([own] if own is not None and own.is_file() else []))
+    return (*bases, *lang.catalogs[1:]), len(bases)
 
 
 @dataclass(frozen=True)
@@ -71,7 +91,8 @@ def _run(system: Words, game: AnyGame, lang: Language, allow_missing: bool,
     """Localise, returning the problems met and the labels (which record what was used)."""
     code = lang.code
     problems = Problems(game.folder.parent)
-    labels = load_labels(lang.catalogs, lang.locale, mark_missing=allow_missing)
+    paths, adding = catalogs(system, lang)
+    labels = load_labels(paths, lang.locale, allow_missing, adding)
     wording = (system.wording or Wording)(game, lang, problems, allow_missing)
     kit = system.localise(game, wording, labels, only)
     text = game.texts.get(code) or game.texts.get(game.source_language)
@@ -174,21 +195,36 @@ def _check(system: Words, game: AnyGame, lang: Language,
     if (rules / f"{game.source_language}.md").exists() and not (rules / f"{code}.md").exists():
         missing.append(Problem(problems.where(rules / f"{code}.md"),
                                "missing rules; write the rule booklet text in this file"))
-    catalog = read_catalogs(lang.catalogs, lang.locale, problems)
+    paths, adding = catalogs(system, lang)
+    catalog = read_catalogs(paths, lang.locale, problems, adding)
     if catalog is not None:
         kit, run_problems, labels = _run(system, game, lang, allow_missing=True, only=only)
         problems.extend(run_problems.items)
-        for message, line in untranslated(catalog):
-            if message in labels.used:
-                missing.append(Problem(problems.where(lang.catalog, line, message),
-                                       "untranslated label; fill in its msgstr"))
-        known = {m.id for m in catalog.messages if m.context is None}
-        for message in sorted(labels.used - known):
-            missing.append(Problem(problems.where(lang.catalog, 0, message),
-                                   "label missing from the catalog; add it (its msgid is "
-                                   "in printkit's templates/messages.pot) and translate it"))
+        missing += _label_problems(catalog, paths[:adding], labels, lang, problems)
     missing.extend(p for p in problems.items)
     return TextReport(tuple(dict.fromkeys(missing)), tuple(unused)), kit
+
+
+def _label_problems(catalog: Catalog, bases: tuple[Path, ...], labels: Labels,
+                    lang: Language, problems: Problems) -> list[Problem]:
+    """The labels the game uses that its language's catalogs (`bases`: those that bring
+    labels) leave untranslated or lack."""
+    found = []
+    untranslated_in = {(message, path): line for path in bases
+                       for message, line in untranslated(read_catalog(path, lang.locale,
+                                                                      Problems()) or Catalog())}
+    for (message, path), line in untranslated_in.items():
+        if message in labels.used and message not in labels.texts:
+            found.append(Problem(problems.where(path, line, message),
+                                 "untranslated label; fill in its msgstr"))
+    known = {m.id for m in catalog.messages if m.context is None}
+    pot = "its system's labels/messages.pot" if len(bases) > 1 else \
+        "printkit's templates/messages.pot"
+    for message in sorted(labels.used - known):
+        found.append(Problem(problems.where(bases[-1], 0, message),
+                             f"label missing from the catalog; add it (its msgid is in {pot}) "
+                             "and translate it"))
+    return found
 
 
 def name_keys(game: AnyGame) -> set[tuple[str, ...]]:

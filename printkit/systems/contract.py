@@ -1,10 +1,12 @@
 """What a game system provides: the one contract between a system's package and the stages.
 
-A system is a folder `printkit/systems/<name>/` holding its model, loading, validation and
-localisation, and its field documentation (`fields.toml`, used by `printkit new`). Its
-`__init__.py` builds one `System` from its functions; the registry (printkit.systems) finds
-it by name. The stages never import a system: the pipeline hands a `System` to them, and
-each stage asks only for the part it uses.
+A system is a package holding its model, loading, validation and localisation, its field
+documentation (`fields.toml`, used by `printkit new`) and, if it prints labels printkit's
+catalogs do not have, its own (`labels/<code>/messages.po`). It builds one `System` from
+its functions; the registry (printkit.systems) finds it by name, among printkit's own or
+those installed under the `printkit.systems` entry point. The stages never import a
+system: the pipeline hands a `System` to them, and each stage asks only for the part it
+uses.
 """
 
 from __future__ import annotations
@@ -100,3 +102,4 @@ class System(Generic[G]):
     wording: WordingOf | None = None  # its own Wording (more helpers); None: the usual one
     simulate: Simulator[G] | None = None  # whole games by simulation; None: not simulated
     palette: PaletteOf[G] | None = None  # its colours for the colour check; None: not checked
+    labels: Path | None = None  # its own labels: <code>/messages.po for each language
