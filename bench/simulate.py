@@ -23,11 +23,13 @@ TARGET = 10.0  # seconds of wall time for 1 000 games of klassiek, 4 players, 2 
 ONE_RUN = """
 import json, resource, sys, time
 from printkit.model.simulation import Setting
-from printkit.pipeline import load, system_of
-game = load(sys.argv[1], None)
+from printkit.plan import read, setup
+from printkit.resources import find_game
+source = read(setup(find_game(sys.argv[1], None)))
+game = source.game
 setting = Setting(players=int(sys.argv[2]), games=int(sys.argv[3]), seed=0)
 start, cpu = time.perf_counter(), time.process_time()
-found = system_of(game).simulate(game, setting)
+found = source.setup.system.simulate(game, setting)
 wall = time.perf_counter() - start
 children = resource.getrusage(resource.RUSAGE_CHILDREN)
 cpu = time.process_time() - cpu + children.ru_utime + children.ru_stime

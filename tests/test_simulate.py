@@ -8,10 +8,9 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import copy_game
+from conftest import copy_game, source_of
 
 from printkit.model.simulation import Setting, Simulation
-from printkit.pipeline import load, system_of
 from printkit.systems.anti.play import anti_table, sides_of
 from printkit.systems.money import simulate as money_simulate
 from printkit.systems.money.play import FREE, Play
@@ -19,8 +18,8 @@ from printkit.systems.money.table import HOTEL, Table, classic_table
 
 
 def simulated(name: str, data: Path | None = None, **setting: object) -> Simulation:
-    game = load(name, data)
-    simulator = system_of(game).simulate
+    source = source_of(name, data)
+    game, simulator = source.game, source.setup.system.simulate
     assert simulator is not None
     return simulator(game, Setting(**setting))
 
@@ -51,12 +50,12 @@ class Scripted(Play):
 
 @pytest.fixture(scope="module")
 def klassiek() -> Table:
-    return classic_table(load("klassiek", None))
+    return classic_table(source_of("klassiek").game)
 
 
 @pytest.fixture(scope="module")
 def anti() -> Table:
-    return anti_table(load("antimonopoly", None))
+    return anti_table(source_of("antimonopoly").game)
 
 
 @pytest.mark.parametrize("name", ["klassiek", "koebstad", "antimonopoly", "spankopoly"])
@@ -82,7 +81,7 @@ def test_sharing_the_games_among_cores_changes_nothing(
 def test_no_money_appears_or_disappears(name: str, variant: str) -> None:
     """After every turn the players' money and the bank's balance add up to nothing, no
     player is in debt, and a bankrupt player holds nothing."""
-    game = load(name, None)
+    game = source_of(name).game
     if game.system == "anti":
         table, sides = anti_table(game), sides_of(5)
     else:
@@ -110,7 +109,7 @@ def test_a_huge_start_capital_plays_to_the_turn_limit(tmp_path: Path) -> None:
 def test_bankruptcies_end_the_game(tmp_path: Path) -> None:
     """With almost no money, the taxes bankrupt every player but one, who wins."""
     data = edited(tmp_path, "klassiek", r"^start_capital = \d+", "start_capital = 1")
-    game = load("klassiek", data)
+    game = source_of("klassiek", data).game
     for seed in range(5):
         play = Play(classic_table(game), (0,) * 3, random.Random(seed))
         play.play(5000)
@@ -129,7 +128,7 @@ def test_the_short_game_ends_at_its_bankruptcy(klassiek: Table) -> None:
     assert play.ended
     assert play.bankruptcies == 2
     assert play.alive.count(True) == 2
-    koebstad = classic_table(load("koebstad", None))
+    koebstad = classic_table(source_of("koebstad").game)
     play = Play(koebstad, (0,) * 4, random.Random(1), variant="short")
     assert play.owner.count(-1) == len(koebstad.deeds)
     assert play.hotel_after == [4] * 4
@@ -145,7 +144,7 @@ def test_the_game_with_a_time_limit_ends_at_its_time() -> None:
     assert [o.turns for o in found.outcomes] == [45] * 5
     assert found.ended() == 1.0
     assert found.as_json()["minutes"] == 30
-    play = Play(classic_table(load("klassiek", None)), (0,) * 3, random.Random(0), "timed")
+    play = Play(classic_table(source_of("klassiek").game), (0,) * 3, random.Random(0), "timed")
     assert [play.owner.count(p) for p in range(3)] == [2] * 3
     assert play.hotel_after == [4] * 3
 
@@ -234,7 +233,7 @@ def test_buildings_are_bought_evenly_and_sold_back_at_half(klassiek: Table) -> N
 def test_spankopoly_ends_when_a_player_completes_the_last_round() -> None:
     from printkit.systems.spankopoly.play import Round
 
-    game = load("spankopoly", None)
+    game = source_of("spankopoly").game
     play = Round(game, 3, random.Random(2), (2, 6))
     warm = play.points[:]
     assert len(set(warm)) == 1

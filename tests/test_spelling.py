@@ -21,7 +21,8 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from printkit.pipeline import Options, build
+from printkit.options import Request
+from printkit.pipeline import build
 
 GAMES = ("spankopoly", "klassiek", "koebstad", "antimonopoly", "kortmonopol")
 LANGS = ("nl", "nb", "da")

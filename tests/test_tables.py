@@ -115,7 +115,7 @@ def test_a_copy_with_its_tables_in_a_workbook_builds_the_same_pdfs(cli, tmp_path
     book.save(book_path)
     deeds = tmp_path / "out" / "sheets" / "nl" / "deeds.pdf"
     assert "Prijs van een huis € 55" not in pdf_text(deeds)
-    build(Request(cli, tuple("sheets"), data="out", options="deeds"), "--only")
+    build(cli, "sheets", "out", "--only", "deeds")
     assert "Prijs van een huis € 55" in pdf_text(deeds)
 
 
@@ -153,12 +153,12 @@ def test_a_table_saved_by_libreoffice_as_ods_is_read(cli, tmp_path: Path) -> Non
     whole number is named by its sheet, row and column letter."""
     data = tmp_path / "data"
     copy_game("klassiek", data)
-    before = build(Request(cli, tuple("klassiek"), data="before", options="deeds"), "--only")
+    before = build(cli, "klassiek", "before", "--only", "deeds")
     streets = data / "klassiek" / "streets.csv"
     rows = csv_rows(streets)
     streets.unlink()
     write_ods(data / "klassiek" / "streets.ods", {"Straten": rows})
-    assert build(Request(cli, tuple("klassiek"), data="after", options="deeds"), "--only") == before
+    assert build(cli, "klassiek", "after", "--only", "deeds") == before
 
     rows[3][2] = "100,5"
     write_ods(data / "klassiek" / "streets.ods", {"Straten": rows})

@@ -396,7 +396,8 @@ def test_a_bar_in_a_name_never_prints(tmp_path: Path) -> None:
     """`Molen|weg` prints as Molenweg wherever it fits, and never shows its bar or a soft
     hyphen: not on the board, the deeds, the cards or in the booklet's tables and text."""
     data = renamed(tmp_path, "klassiek", "nl", "molenweg", "Molen|weg")
-    build(Request("klassiek", ("nl",), data=data, only=("board", "deeds", "rules", "chance")), tmp_path / "out")
+    build(Request("klassiek", ("nl",), data=data, only=("board", "deeds", "rules", "chance")),
+          tmp_path / "out")
     found = 0
     for pdf in sorted((tmp_path / "out" / "klassiek" / "nl").glob("*.pdf")):
         with pdfplumber.open(pdf) as doc:
