@@ -451,7 +451,7 @@ def test_no_name_is_hyphenated_on_deeds_cards_or_in_the_booklet(game: str) -> No
 def test_the_score_pad_legend_separates_its_items(tmp_path: Path, lang: str) -> None:
     """The implements on one line, the clothing states on the next, a dot between items
     (they ran together, the states split over the line break)."""
-    build("spankopoly", [lang], None, tmp_path, Options(), only=("scorepad",))
+    build(Request("spankopoly", (lang,), only=("scorepad",)), tmp_path)
     with pdfplumber.open(tmp_path / "spankopoly" / lang / "scorepad.pdf") as pdf:
         lines = [line.replace("\u00a0", " ") for line in
                  (pdf.pages[0].extract_text() or "").splitlines()]
