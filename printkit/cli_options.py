@@ -52,7 +52,9 @@ PrinterOpt = Annotated[str, typer.Option(
 ConfigOpt = Annotated[Path | None, typer.Option(
     help="Your print settings file (default: ~/.config/printkit/printkit.toml and "
     "./printkit.toml).")]
-ColorOpt = Annotated[str, typer.Option(help="rgb (home printing) or cmyk (print shop).")]
+ColorOpt = Annotated[str, typer.Option(
+    help="rgb (home printing) or cmyk (print shop); default: cmyk with --target shop, "
+    "else rgb.")]
 
 
 def parse_offset(text: str | None) -> tuple[float, float] | None:
@@ -73,7 +75,10 @@ def parse_offset(text: str | None) -> tuple[float, float] | None:
 MAX_OFFSET = 100.0  # mm: a printer shifts its backs by a few
 
 
-def colour_choice(color: str) -> bool:
+def colour_choice(color: str) -> bool | None:
+    """True for cmyk, False for rgb, None when not given (the target decides)."""
+    if not color.strip():
+        return None
     if color.strip().lower() not in ("rgb", "cmyk"):
         raise PrintkitError(f"--color {color}: choose rgb or cmyk")
     return color.strip().lower() == "cmyk"
@@ -115,7 +120,7 @@ def chosen_printing(
     target: TargetOpt = "home",
     vendor: VendorOpt = "eu",
     board_size: BoardOpt = "",
-    color: ColorOpt = "rgb",
+    color: ColorOpt = "",
     allow_missing: MissingOpt = False,
     allow_low_resolution: LowResolutionOpt = False,
     quiet: QuietOpt = False,

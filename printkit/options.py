@@ -29,7 +29,7 @@ class Options:
     paper: str = ""
     duplex: str = ""
     back_offset: tuple[float, float] | None = None
-    cmyk: bool = False
+    cmyk: bool | None = None  # None: CMYK for a print shop (--target shop), RGB at home
     allow_missing: bool = False
     target: str = "home"
     vendor: str = "eu"
@@ -92,7 +92,8 @@ def resolve(options: Options, spec: PrintSpec) -> Resolved:
             raise PrintkitError(f"{option}{value}: choose one of {', '.join(known)}")
     players = 4 if options.players is None else options.players
     resolved = Resolved(players=players, paper=paper, duplex=duplex,
-                        back_offset=offset, cmyk=options.cmyk,
+                        back_offset=offset,
+                        cmyk=target == "shop" if options.cmyk is None else options.cmyk,
                         allow_missing=options.allow_missing, target=target, vendor=vendor,
                         board_size=options.board_size.strip().lower(), settings=spec,
                         papers=papers, allow_low_resolution=options.allow_low_resolution)

@@ -115,7 +115,8 @@ def product_documents(kit: Kit, options: Resolved,
             keywords = " ".join(k for k in (out.keywords, shop_keyword(own)) if k)
             doc = Document(out.name, out.pages, f"{kit.title} – {product.title}{out.suffix}",
                            product.title, kit.lang, kit.creator, keywords)
-            made.append((hint_for(product, doc, own.target, own.paper, own.duplex),
+            made.append((hint_for(product, doc, own.target, own.paper, own.duplex,
+                                  cmyk=own.cmyk),
                          covered(doc, Where(kit.game_file or kit.game), problems)))
     return made
 

@@ -175,7 +175,7 @@ def test_source_date_epoch_changes_no_byte(tmp_path: Path, monkeypatch: pytest.M
 
 PRINT_OPTIONS = {"--players": None, "--paper": [], "--duplex": "", "--back-offset": None,
                  "--printer": "", "--config": None, "--target": "home", "--vendor": "eu",
-                 "--board-size": "", "--color": "rgb", "--allow-missing": False,
+                 "--board-size": "", "--color": "", "--allow-missing": False,
                  "--allow-low-resolution": False}
 
 
