@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from printkit.colour import PROFILE_INK_LIMIT
 from printkit.errors import PrintkitError
 from printkit.model.printing import Printer, PrintSpec
 from printkit.model.theme import DEFAULT, Theme
@@ -65,6 +66,20 @@ class Resolved:
     @property
     def sheet_size(self) -> tuple[float, float]:
         return self.settings.papers[self.paper]
+
+    @property
+    def ink_limit(self) -> float:
+        """The most ink (C + M + Y + K, %) anywhere: the shop preset's, else the profile's."""
+        if self.target == "shop":
+            return self.settings.vendors[self.vendor].ink_limit
+        return PROFILE_INK_LIMIT
+
+    @property
+    def profile(self) -> str:
+        """The printing condition CMYK is made for: the shop preset's, else FOGRA39."""
+        if self.target == "shop":
+            return self.settings.vendors[self.vendor].profile
+        return "FOGRA39"
 
     @property
     def bleed(self) -> float:

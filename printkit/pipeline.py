@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from printkit import __version__, cache
+from printkit.colour.gamut import design_colours, gamut_warnings
 from printkit.errors import PrintkitError, Problem, Problems, Where
 from printkit.impose import Document, Page
 from printkit.impose.glyphs import covered
@@ -125,7 +126,8 @@ def shop_keyword(options: Resolved) -> str:
     """What a file for a print shop says it is, in its keywords (preflight reads it)."""
     if options.target != "shop":
         return ""
-    return f"printkit-shop vendor={options.vendor} colour={'cmyk' if options.cmyk else 'rgb'}"
+    colour = f"cmyk ink={options.ink_limit:g}%" if options.cmyk else "rgb"
+    return f"printkit-shop vendor={options.vendor} colour={colour}"
 
 
 def players_for(game: GameInfo, wanted: int | None, products: Iterable[str] = ()) -> int:
@@ -162,12 +164,16 @@ def product_files(kit: Kit, folder: Path, options: Resolved, draw: bool = True) 
     with using(options.theme.fonts):  # text is measured and drawn in the theme's fonts
         docs = product_documents(kit, options, problems)
         if not draw:  # `check`: every page laid out (a deck's as it is read), none drawn
+            colours: set[tuple[str, str]] = set()
             for _, doc in docs:
-                for _ in doc.pages:
-                    pass
+                for page in doc.pages:
+                    colours |= design_colours(page.ops)
+            if options.cmyk:
+                problems.warnings += gamut_warnings(colours, options.ink_limit,
+                                                    options.profile)
         built = [] if problems else [
             Built(folder / f"{doc.name}.pdf", len(doc.pages),
-                  render(doc, options.cmyk, pdfx) if draw else b"",
+                  render(doc, options.cmyk, pdfx, options.ink_limit) if draw else b"",
                   hint, kit.products[0].name if kit.products else "", kit.lang)
             for hint, doc in docs]
     problems.raise_if_any()

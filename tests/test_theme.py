@@ -190,7 +190,7 @@ def test_cmyk_pictures_go_through_the_icc_profile(themed) -> None:
     (K = 1 - max(R, G, B)) would give 37 % K and no more than that in cyan either."""
     from printkit.render.images import prepared
 
-    cmyk, _ = prepared(str(themed["data"] / "art" / "back.jpg"), True)
+    cmyk, *_ = prepared(str(themed["data"] / "art" / "back.jpg"), True)
     c, _, _, k = cmyk.getpixel((10, 10))
     r, g, b = BACK
     naive_k = 1 - max(r, g, b) / 255

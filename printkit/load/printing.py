@@ -13,6 +13,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from printkit.colour import PROFILES
 from printkit.errors import PrintkitError, Problems, Where
 from printkit.load.tables import Toml, read_toml
 from printkit.model.printing import Printer, PrintSpec, SheetOverride, SheetSpec, Vendor
@@ -166,7 +167,24 @@ def override(entry: Any, doc: Toml, keys: tuple[str, ...], problems: Problems
 def vendor(entry: Any, doc: Toml, keys: tuple[str, ...], problems: Problems
            ) -> dict[str, Any] | None:
     return keyed(entry, doc, keys, problems, "bleed and sides",
-                 {"bleed": length, "sides": one_of(SIDES), "note": text})
+                 {"bleed": length, "sides": one_of(SIDES), "note": text,
+                  "profile": one_of(tuple(PROFILES)), "ink_limit": percent})
+
+
+def percent(value: Any, where: Where, problems: Problems) -> float | None:
+    """A total ink limit such as "300%": from 100 % (black alone) to 400 % (all four inks
+    solid); None (and a problem) otherwise."""
+    text = str(value).strip().removesuffix("%").strip() if isinstance(value, str | int) \
+        and not isinstance(value, bool) else ""
+    try:
+        number = float(text)
+    except ValueError:
+        number = -1.0
+    if not 100 <= number <= 400:
+        problems.add(where, f"'{value}' is not a total ink limit; write a percentage from "
+                     "100% to 400%, e.g. \"300%\"")
+        return None
+    return number
 
 
 def printer(entry: Any, doc: Toml, keys: tuple[str, ...], problems: Problems
@@ -242,7 +260,9 @@ def build_spec(merged: dict[str, dict[str, Any]], wheres: dict[tuple[str, str], 
         if "bleed" not in values or "sides" not in values:
             problems.add(wheres[("vendors", name)], "a shop preset needs bleed and sides")
             continue
-        vendors[name] = Vendor(name, values["bleed"], values["sides"], values.get("note", ""))
+        vendors[name] = Vendor(name, values["bleed"], values["sides"], values.get("note", ""),
+                               values.get("profile") or "FOGRA39",
+                               values.get("ink_limit") or 330.0)
     printers = {}
     for name, values in merged["printers"].items():
         if values.get("paper") and values["paper"] not in papers:
