@@ -110,6 +110,13 @@ CASES = [
      "card.12.action: 'borrow' is not a card action"),
     ("decks/community.toml", 'id = "dentist"', 'id = "bank_error"', None, -1,
      "id: duplicate card of deck 'community' 'bank_error'"),
+    ("decks/chance.toml", 'kind = "utility"', 'kind = "ferry"', None, 0,
+     "card.11.kind: 'ferry' is not known; use one of station, utility"),
+    ("decks/chance.toml", 'action = "nearest"\nkind = "utility"', 'action = "nearest"', None,
+     None, "card.11.kind: a 'nearest' card needs kind"),
+    ("decks/chance.toml", 'action = "pay"\namount = 15',
+     'action = "pay"\namount = 15\nfactor = 2', None, 2,
+     "card.10.factor: a 'pay' card does not use factor"),
 ]
 
 

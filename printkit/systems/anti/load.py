@@ -46,8 +46,8 @@ GAME_KEYS = known_tables({
 ROLE_KEYS = {"pawn", "houses", "monopoly_factor", "needs_monopoly", "collects_in_jail",
              "wealth_tax"}
 WEALTH_KEYS = ("money", "property", "buildings")
-COMMAND_KEYS = {"role", "sum", "action", "target", "steps", "amount", "per_house",
-                "per_hotel", "party"}
+COMMAND_KEYS = {"role", "sum", "action", "target", "steps", "kind", "factor", "amount",
+                "per_house", "per_hotel", "party"}
 YES, NO = ("yes", "true", "1"), ("no", "false", "0", "")
 
 

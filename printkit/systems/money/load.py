@@ -29,6 +29,7 @@ from printkit.systems.money.model import (
     ACTIONS,
     DECK_ACTIONS,
     LADDER,
+    NEAREST,
     Card,
     CardSpec,
     Deck,
@@ -58,7 +59,8 @@ GAME_KEYS = known_tables({
     "short_game": {"deeds", "houses_for_hotel", "bankruptcies"},
 })
 DECK_KEYS = {"colour", "icon", "card"}
-CARD_KEYS = {"id", "action", "target", "steps", "amount", "per_house", "per_hotel", "keep"}
+CARD_KEYS = {"id", "action", "target", "steps", "kind", "factor", "amount", "per_house",
+             "per_hotel", "keep"}
 STATION_ICONS = ("train", "ferry")
 UTILITY_ICONS = ("bulb", "tap", "bottle")
 DECK_ICONS = ("question", "chest")
@@ -284,6 +286,8 @@ def card(doc: Toml, i: int, c: dict[str, Any], problems: Problems, table: str = 
         action=action,
         target=f.ident(c["target"], at("target"), problems) if "target" in c else "",
         steps=f.integer(c["steps"], at("steps"), problems, -399, 399) if "steps" in c else 0,
+        kind=choice(c["kind"], NEAREST, at("kind"), problems) if "kind" in c else "",
+        factor=f.integer(c["factor"], at("factor"), problems, 1, 100) if "factor" in c else 0,
         amount=amount("amount"), per_house=amount("per_house"), per_hotel=amount("per_hotel"),
         keep=f.boolean(c.get("keep", action == "get_out_of_jail"), at("keep"), problems),
         where=doc.where(table, i), places=tuple((str(k), at(str(k))) for k in c))
