@@ -12,9 +12,10 @@ from printkit.errors import Problems, Where
 from printkit.load import fields as f
 from printkit.load.codes import code_for, known_codes, unknown
 from printkit.load.tables import Toml, read_toml
+from printkit.model.analysis import DICE_HINT, AnalysisSpec, Dice
 from printkit.model.common import GameInfo, TextSource
 
-MAX_NUMBER = 10_000_000
+MAX_NUMBER = 10_000_000  # the largest whole number a game.toml value may have
 Tables = dict[str, set[str] | None]  # table -> its keys (None: checked by its own reader)
 G = TypeVar("G", bound=GameInfo)
 
@@ -23,7 +24,7 @@ def known_tables(own: Tables) -> Tables:
     """The tables a system's game.toml may have: [game], the system's own, and the print
     settings and theme (checked by load/printing.py and load/theme.py)."""
     return {"game": {"system", "source_language", "languages", "players"}, **own,
-            "print": None, "theme": None}  # the largest whole number a game.toml value may have
+            "analysis": {"dice"}, "print": None, "theme": None}
 
 
 def game_info(folder: Path, doc: Toml, system: str, problems: Problems,
@@ -34,7 +35,8 @@ def game_info(folder: Path, doc: Toml, system: str, problems: Problems,
                     source_language=source_language(doc, problems, known),
                     languages=languages(doc, problems, known), players=players(doc, problems),
                     texts=texts(folder, problems, langs), where=doc.where("game"),
-                    translated=translated(folder, problems))
+                    translated=translated(folder, problems),
+                    analysis=analysis(doc, problems))
 
 
 @dataclass(frozen=True)
@@ -124,6 +126,21 @@ def players(doc: Toml, problems: Problems) -> tuple[int, int]:
                      " them as [fewest, most]")
         return high, low
     return low, high
+
+
+def analysis(doc: Toml, problems: Problems) -> AnalysisSpec:
+    """[analysis]: the dice the game is played with ("2d6")."""
+    table = section(doc, "analysis")
+    where = doc.where("analysis", "dice")
+    dice = Dice.parse(table.get("dice", "2d6"))
+    if dice is None:
+        problems.add(where, f"{shown(table.get('dice'))} is not dice; {DICE_HINT}")
+        dice = Dice()
+    return AnalysisSpec(dice, where=where)
+
+
+def shown(raw: Any) -> str:
+    return f"'{raw}'" if isinstance(raw, str) else repr(raw)
 
 
 def required_table(doc: Toml, name: str, problems: Problems) -> dict[str, Any] | None:

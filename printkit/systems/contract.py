@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # only named in signatures: a build imports them when it loca
     from printkit.localise.kit import Kit
     from printkit.localise.languages import Language
     from printkit.localise.wording import Wording
+    from printkit.model.analysis import Analysis, Dice
     from printkit.model.palette import Palette
     from printkit.model.simulation import Setting, Simulation
 
@@ -86,6 +87,15 @@ class PaletteOf(Protocol[G_contra]):
         ...
 
 
+class Analyser(Protocol[G_contra]):
+    def __call__(self, game: G_contra, dice: Dice, jail: str, players: int, /) -> Analysis:
+        """What `printkit analyse` finds of the game played with `dice` by `players`,
+        leaving jail at once (`jail` short) or trying for doubles (long): the landing odds
+        of its board and the balance of its groups, or what applies to a game without
+        a board."""
+        ...
+
+
 @dataclass(frozen=True)
 class System(Generic[G]):
     """A game system: how its games are loaded, checked and put into words."""
@@ -100,3 +110,4 @@ class System(Generic[G]):
     wording: WordingOf | None = None  # its own Wording (more helpers); None: the usual one
     simulate: Simulator[G] | None = None  # whole games by simulation; None: not simulated
     palette: PaletteOf[G] | None = None  # its colours for the colour check; None: not checked
+    analyse: Analyser[G] | None = None  # printkit analyse (imported when it runs)

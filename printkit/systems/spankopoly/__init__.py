@@ -4,10 +4,11 @@ a score sheet."""
 from pathlib import Path
 
 from printkit.systems.contract import System
-from printkit.systems.spankopoly import load, localise, play, validate
+from printkit.systems.spankopoly import analysis, load, localise, play, validate
 from printkit.systems.spankopoly.wording import SpankWording
 
 SYSTEM = System(name="spankopoly", load=load.load, check=validate.check,
                 text_keys=localise.text_keys, localise=localise.localise,
                 products=localise.products, fields=Path(__file__).with_name("fields.toml"),
-                wording=SpankWording, simulate=play.simulate, palette=validate.palette)
+                wording=SpankWording, simulate=play.simulate, palette=validate.palette,
+                analyse=analysis.analyse)

@@ -37,7 +37,7 @@ GAME_KEYS = known_tables({
     "corner": {"max_turns", "fine"},
     "scoring": {"rounds", "final_multiplier", "final_multiplier_cane", "state"},
 })
-CARD_KEYS = {"id", "keep", "goto", "direct", "start_note", "params"}
+CARD_KEYS = {"id", "keep", "goto", "corner", "direct", "start_note", "params"}
 
 
 def game(info: GameInfo, manifest: Toml, problems: Problems) -> Game:
@@ -227,6 +227,7 @@ def chance_card(doc: Toml, i: int, c: dict[str, Any], problems: Problems) -> Cha
         start_note=f.boolean(c.get("start_note", False), doc.where("card", i, "start_note"),
                              problems),
         params=tuple(sorted(params.items())),
+        corner=f.boolean(c.get("corner", False), doc.where("card", i, "corner"), problems),
         where=doc.where("card", i))
 
 

@@ -1,0 +1,54 @@
+"""Run an analysis: the game loaded as `build` loads it, the dice and the players chosen,
+the game's system asked for its figures."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from printkit.errors import PrintkitError, Problem, Where
+from printkit.model import AnyGame, GameInfo
+from printkit.model.analysis import DICE_HINT, STRATEGIES, Analysis, Dice
+
+
+def dice_option(text: str) -> Dice | None:
+    """--dice NdS (None when not given)."""
+    if not text:
+        return None
+    dice = Dice.parse(text)
+    if dice is None:
+        raise PrintkitError(f"--dice {text}: {DICE_HINT}")
+    return dice
+
+
+def jail_option(text: str) -> str:
+    """--jail short or long, in any case."""
+    value = text.strip().lower()
+    if value not in STRATEGIES:
+        raise PrintkitError(f"--jail {text}: choose short (leave jail at once) or long (stay "
+                            "and try for doubles)")
+    return value
+
+
+def analysis_of(game: AnyGame, dice: Dice | None = None, jail: str = "short",
+                players: int | None = None) -> Analysis:
+    """The analysis of a loaded game: with `dice` (default: the game's [analysis] dice),
+    a jail strategy and a number of players (default as `build`: 4 within the game's
+    range)."""
+    from printkit.pipeline import players_for, system_of
+
+    system = system_of(game)
+    if system.analyse is None:
+        raise PrintkitError(Problem(Where(game.where.path, game.where.line, "game.system"),
+                                    f"the {game.system} system has no analysis"))
+    return system.analyse(game, dice or game.analysis.dice, jail_option(jail),
+                          players_for(GameInfo.of(game), players))
+
+
+def analyse_game(name: str, data: Path | None, langs: list[str], dice: Dice | None = None,
+                 jail: str = "short", players: int | None = None) -> Analysis:
+    """Load a game by name (as build does: the same files, the same problems) and analyse
+    it."""
+    from printkit.pipeline import load
+
+    return analysis_of(load(name, data, langs), dice, jail, players)
+
