@@ -3,11 +3,17 @@ the game's system asked for its figures."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from printkit.errors import PrintkitError, Problem, Where
 from printkit.model import AnyGame, GameInfo
 from printkit.model.analysis import DICE_HINT, STRATEGIES, Analysis, Dice
+from printkit.options import Options
+
+if TYPE_CHECKING:
+    from printkit.pipeline import Built
 
 
 def dice_option(text: str) -> Dice | None:
@@ -52,3 +58,23 @@ def analyse_game(name: str, data: Path | None, langs: list[str], dice: Dice | No
 
     return analysis_of(load(name, data, langs), dice, jail, players)
 
+
+def report_files(game: AnyGame, analysis: Analysis, langs: list[str], out: Path,
+                 options: Options, config: Path | None = None) -> list[Built]:
+    """The report of an analysis in each language asked for (none: the game's source
+    language), made through the stages (localise, layout, impose, render) in memory."""
+    from printkit.localise.stage import report
+    from printkit.pipeline import (
+        languages_of,
+        output_folder,
+        product_files,
+        settle,
+        system_of,
+    )
+
+    resolved = settle(GameInfo.of(game), replace(options, players=analysis.players), config)
+    built = []
+    for code in languages_of(game, langs):
+        kit = report(system_of(game), game, code, analysis, resolved.allow_missing)
+        built += product_files(kit, output_folder(out, kit, resolved), resolved)
+    return built

@@ -11,11 +11,12 @@ from babel import Locale
 from printkit.errors import PrintkitError, Problem, Problems, Where
 from printkit.localise.catalog import Labels, load_labels, read_catalogs, untranslated
 from printkit.localise.drift import Drift, drift
-from printkit.localise.kit import Kit
+from printkit.localise.kit import Kit, Product
 from printkit.localise.languages import Language, load_languages
 from printkit.localise.printaids import print_text
 from printkit.localise.wording import Wording, missing_text
 from printkit.model import AnyGame, TextSource
+from printkit.model.analysis import Analysis
 
 TextKeys = tuple[set[tuple[str, ...]], set[tuple[str, ...]]]
 
@@ -74,6 +75,31 @@ def localise(system: Words, game: AnyGame, code: str, allow_missing: bool = Fals
 def with_notes(system: Words, game: AnyGame, code: str, kit: Kit) -> Kit:
     """The kit with what a build notes of its language (stale translations)."""
     return replace(kit, notes=drift_note(system, game, code))
+
+
+def report(system: Words, game: AnyGame, code: str, analysis: Analysis,
+           allow_missing: bool = False) -> Kit:
+    """The analysis report of a game in language `code`: a kit of one product, `analysis`.
+    The game's texts are checked as a build checks them (every missing text, an
+    untranslated label), and its squares are named as its board prints them."""
+    from printkit.localise.kit_board import BoardText
+    from printkit.localise.report import report_text  # only printkit analyse
+
+    kit = localise(system, game, code, allow_missing, ("board",))
+    board = next((p.content for p in kit.products if isinstance(p.content, BoardText)), None)
+    lang = language_for(game, code)
+    problems = Problems(game.folder.parent)
+    labels = load_labels(lang.catalogs, lang.locale, mark_missing=allow_missing)
+    wording = (system.wording or Wording)(game, lang, problems, allow_missing)
+    content = report_text(analysis, board, wording, labels)
+    if not allow_missing:
+        catalog = read_catalogs(lang.catalogs, lang.locale, problems)
+        for message, line in untranslated(catalog) if catalog is not None else ():
+            if message in labels.used:
+                problems.add(problems.where(lang.catalog, line, message),
+                             "untranslated label; fill in its msgstr")
+    problems.raise_if_any()
+    return replace(kit, products=(Product("analysis", labels("Analysis"), content),))
 
 
 def _run(system: Words, game: AnyGame, code: str, allow_missing: bool,
