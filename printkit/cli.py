@@ -343,7 +343,8 @@ def check(
     data: DataOpt = None,
     strict: Annotated[bool, typer.Option(
         "--strict", help="Count the notes (stale or unused texts, text shrunk below the "
-        "house size, warnings) as problems: exit 2 if there is one.")] = False,
+        "house size, colours, prices, warnings) as problems: exit 2 if there is one.")]
+    = False,
 ) -> None:
     """Check GAME as build with the same options would, writing nothing (--lang all: in
     every language of the game); list the texts no part of the game uses, stale
@@ -367,17 +368,82 @@ def check(
     colour_notes = game_notes(loaded, printing.config)
     for colour_note in colour_notes:
         typer.echo(f"note: {colour_note}")
+    price_notes = analysis_notes(loaded, printing.options.players)
+    for price_note in price_notes:
+        typer.echo(f"note: {price_note}")
     remarks = sorted({r for item in built for r in item.remarks})
     for remark in remarks:
         typer.echo(f"note: {remark}")
     for note in notes:
         typer.echo(note.summary)
     counted = sum(n.counted for n in notes) + len(remarks) + len(colour_notes) + \
-        len({w for item in built for w in item.warnings})
+        len(price_notes) + len({w for item in built for w in item.warnings})
     if strict and counted:
         typer.echo(f"{counted} note{'s' if counted != 1 else ''}; --strict counts them as "
                    "problems.", err=True)
         raise typer.Exit(2)
+
+
+def analysis_notes(game: Any, players: int | None) -> list[str]:
+    """What printkit analyse notes of a game's prices (a group that pays back far sooner
+    or later than those around it, a price ladder that falls): never an error."""
+    from printkit.analyse.driver import analysis_of
+
+    found = analysis_of(game, players=players)
+    return [f"{n.where.path}:{n.where.line}: {n.message}" for n in found.notes]
+
+
+@app.command()
+@print_options()
+def analyse(
+    printing: Printing,
+    game: GameArg = DEFAULT_GAME,
+    lang: LangOpt = [],  # noqa: B006 (typer reads the default)
+    jail: Annotated[str, typer.Option(help="short: leave jail at once; long: stay and try "
+                                      "for doubles as long as the rules allow.")] = "short",
+    dice: Annotated[str, typer.Option(help="The dice, e.g. 2d6 or 2d4 (default: the game's "
+                                      "[analysis] dice, else 2d6).")] = "",
+    json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON instead "
+                                       "of writing the report.")] = False,
+    data: DataOpt = None,
+    out: OutOpt = Path("output"),
+) -> None:
+    """Analyse GAME: how often each square is landed on (exact odds), what each group
+    earns and how soon it pays back; write analysis.pdf (--json: print the figures)."""
+    import json as json_module
+
+    from printkit.analyse.driver import (
+        analysis_of,
+        dice_option,
+        jail_option,
+        report_files,
+        summary,
+    )
+    from printkit.analyse.figures import figures
+    from printkit.commands.report import list_files
+    from printkit.pipeline import load
+    from printkit.write import write_all
+
+    try:
+        loaded = load(game, data, lang)
+        found = analysis_of(loaded, dice_option(dice), jail_option(jail),
+                            printing.options.players)
+        if json:
+            typer.echo(json_module.dumps(figures(found), ensure_ascii=False, indent=2))
+            return
+        built = report_files(loaded, found, lang, out, printing.options, printing.config)
+        write_all([(b.path, b.data) for b in built], out)
+    except PrintkitError as exc:
+        fail(exc)
+        return
+    except KeyboardInterrupt:
+        interrupted()
+    if printing.level >= 0:
+        for line in summary(found):
+            typer.echo(line)
+    for note in found.notes:
+        typer.echo(f"note: {note.where.path}:{note.where.line}: {note.message}")
+    list_files(built, printing.level)
 
 
 @app.command()

@@ -3,8 +3,10 @@ as a user writes one, and a plain Monte-Carlo of a million rolls that agrees wit
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -12,7 +14,7 @@ from conftest import Run
 
 from printkit.analyse.driver import analyse_game
 from printkit.analyse.markov import solve
-from printkit.model.analysis import Dice, Odds, Track
+from printkit.model.analysis import Dice, Track
 from printkit.pipeline import load
 from printkit.systems.money.analysis import classic_track
 
@@ -67,10 +69,18 @@ def euler(cli: Callable[..., Run], tmp_path: Path) -> Path:
     return folder
 
 
-def jail_total(odds: Odds) -> list[float]:
-    """Project Euler's shares: the jail corner holds the visits and the token in jail."""
-    shares = list(odds.landing)
-    shares[10] += odds.in_jail
+def figures(cli: Callable[..., Run], *args: str) -> dict[str, Any]:
+    """What `printkit analyse … --json` prints."""
+    run = cli("analyse", *args, "--json")
+    assert run.code == 0, run.err
+    found: dict[str, Any] = json.loads(run.out)
+    return found
+
+
+def jail_total(found: dict[str, Any]) -> list[float]:
+    """Project Euler's shares: its JAIL holds the visits and the token in jail."""
+    shares = [s["landing"] for s in found["squares"]]
+    shares[10] += found["in_jail"]
     return shares
 
 
@@ -78,33 +88,39 @@ def modal(shares: list[float]) -> str:
     return "".join(f"{i:02d}" for i in sorted(range(len(shares)), key=lambda i: -shares[i])[:3])
 
 
-def test_project_euler_84_six_sided_dice(euler: Path) -> None:
-    odds = analyse_game("euler", euler.parent, []).odds
-    assert odds is not None
-    shares = jail_total(odds)
+def test_project_euler_84_six_sided_dice(euler: Path, cli: Callable[..., Run]) -> None:
+    shares = jail_total(figures(cli, "euler"))
     assert modal(shares) == "102400"
     for square, published in ((10, 6.24), (24, 3.18), (0, 3.09)):
         assert shares[square] * 100 == pytest.approx(published, abs=0.05), square
 
 
-def test_project_euler_84_four_sided_dice(euler: Path) -> None:
-    odds = analyse_game("euler", euler.parent, [], Dice(2, 4)).odds
-    assert odds is not None
-    assert modal(jail_total(odds)) == "101524"
+def test_project_euler_84_four_sided_dice(euler: Path, cli: Callable[..., Run]) -> None:
+    assert modal(jail_total(figures(cli, "euler", "--dice", "2d4"))) == "101524"
 
 
 @pytest.mark.parametrize("jail", ["short", "long"])
-def test_landing_and_turn_ends_add_up_with_jail_apart(jail: str) -> None:
-    odds = analyse_game("klassiek", None, [], jail=jail).odds
+def test_landing_and_turn_ends_add_up_with_jail_apart(cli: Callable[..., Run],
+                                                      jail: str) -> None:
+    found = figures(cli, "klassiek", "--jail", jail)
+    squares = found["squares"]
+    assert [s["id"] for s in squares[:2]] == ["start", "molenweg"]
+    assert sum(s["landing"] for s in squares) + found["in_jail"] == pytest.approx(1, abs=1e-4)
+    assert sum(s["turn_end"] for s in squares) + found["in_jail_turn_end"] == \
+        pytest.approx(1, abs=1e-4)
+    assert squares[30]["landing"] == 0  # the go-to-jail corner sends on at once
+    assert 0 < squares[10]["landing"] < found["in_jail"]  # just visiting, and in jail
+    if jail == "short":
+        assert found["in_jail"] == pytest.approx(found["sent_to_jail"])
+    else:  # a failed try for doubles ends a roll in jail too
+        assert found["in_jail"] > 2 * found["sent_to_jail"]
+
+
+def test_the_exact_odds_add_up_to_one_exactly() -> None:
+    odds = analyse_game("klassiek", None, [], Dice(3, 4), "long").odds
     assert odds is not None
     assert sum(odds.landing) + odds.in_jail == pytest.approx(1, abs=1e-12)
     assert sum(odds.turn_end) + odds.in_jail_turn_end == pytest.approx(1, abs=1e-12)
-    assert odds.landing[30] == 0  # the go-to-jail corner sends on at once
-    assert 0 < odds.landing[10] < odds.in_jail  # just visiting, and in jail
-    if jail == "short":
-        assert odds.in_jail == pytest.approx(odds.sent_to_jail)
-    else:  # a failed try for doubles ends a roll in jail too
-        assert odds.in_jail > 2 * odds.sent_to_jail
 
 
 # the Monte-Carlo: the rules played out, roll by roll, for many tokens at once ----------

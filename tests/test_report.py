@@ -66,3 +66,27 @@ def test_a_game_without_a_board_says_so_and_shows_its_joker_table() -> None:
     assert "jokertabellen" in text
     assert "16,67 %" in text  # a sum of 7
     assert "fengsel" not in text
+
+
+def test_the_rule_booklet_ends_with_the_squares_landed_on_most(cli, tmp_path: Path) -> None:
+    """[analysis] tips = true: a page "Good to know" in the game's language."""
+    assert cli("new", "tips", "--from", "klassiek", "--lang", "nl").code == 0
+    game = tmp_path / "data" / "tips" / "game.toml"
+    game.write_text(game.read_text("utf-8") + "\n[analysis]\ntips = true\n", "utf-8")
+    run = cli("build", "tips", "--only", "rules")
+    assert run.code == 0, run.err
+    pages = PdfReader(tmp_path / "output" / "tips" / "nl" / "rules.pdf").pages
+    text = " ".join(" ".join((p.extract_text() or "").split()) for p in pages)
+    assert "Goed om te weten" in text
+    assert "Station Havenkwartier 3,33%" in text.replace("\u00a0", " ")
+    assert "Het minst geland op: Kans, " in text
+
+
+def test_dice_the_analysis_cannot_read_are_a_located_problem(cli, tmp_path: Path) -> None:
+    assert cli("new", "dobbel", "--from", "klassiek", "--lang", "nl").code == 0
+    game = tmp_path / "data" / "dobbel" / "game.toml"
+    game.write_text(game.read_text("utf-8") + '\n[analysis]\ndice = "2x6"\n', "utf-8")
+    run = cli("analyse", "dobbel", "--json")
+    assert run.code == 2
+    assert any(line.startswith("error: data/dobbel/game.toml:") and "analysis.dice: '2x6' is "
+               'not dice; write the dice as "2d6"' in line for line in run.errors), run.err

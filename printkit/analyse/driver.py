@@ -78,3 +78,30 @@ def report_files(game: AnyGame, analysis: Analysis, langs: list[str], out: Path,
         kit = report(system_of(game), game, code, analysis, resolved.allow_missing)
         built += product_files(kit, output_folder(out, kit, resolved), resolved)
     return built
+
+
+def summary(analysis: Analysis) -> list[str]:
+    """A few lines for the terminal: the most-landed squares, jail, the groups ranked by
+    payback and the notes (ids, not names: the report has the names)."""
+    a = analysis
+    if a.odds is None:
+        lines = [f"{a.game} has no board (it is played on cards laid out on the table), so "
+                 "there are no landing odds"]
+        if a.deck is not None:
+            lines.append("  what the dice decide on a joker: " + ", ".join(
+                f"{o.sum} {o.action} {o.chance:.1%}" for o in a.deck.outcomes))
+        return lines
+    odds = a.odds
+    strategy = "leaving jail at once" if a.jail == "short" else "staying in jail for doubles"
+    top = sorted(range(len(odds.landing)), key=lambda i: -odds.landing[i])[:5]
+    lines = [f"{a.game}: landing odds with {a.dice}, {strategy}, cards drawn at random",
+             "  most landed: " + ", ".join(f"{i} {a.squares[i].id} {odds.landing[i]:.2%}"
+                                           for i in top),
+             f"  in jail: {odds.in_jail:.2%} of rolls ({odds.sent_to_jail:.2%} sent there); "
+             f"a turn has {odds.rolls_per_turn:.2f} rolls"]
+    for b in a.balances:
+        owner = f" (owner: {b.role})" if b.role else ""
+        ranked = sorted(b.groups, key=lambda g: g.rank)
+        lines.append(f"  groups by payback in opponent turns{owner}: " + ", ".join(
+            f"{g.rank} {g.id} {g.payback:.0f}" for g in ranked))
+    return lines

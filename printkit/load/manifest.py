@@ -24,7 +24,7 @@ def known_tables(own: Tables) -> Tables:
     """The tables a system's game.toml may have: [game], the system's own, and the print
     settings and theme (checked by load/printing.py and load/theme.py)."""
     return {"game": {"system", "source_language", "languages", "players"}, **own,
-            "analysis": {"dice"}, "print": None, "theme": None}
+            "analysis": {"dice", "tips"}, "print": None, "theme": None}
 
 
 def game_info(folder: Path, doc: Toml, system: str, problems: Problems,
@@ -129,14 +129,16 @@ def players(doc: Toml, problems: Problems) -> tuple[int, int]:
 
 
 def analysis(doc: Toml, problems: Problems) -> AnalysisSpec:
-    """[analysis]: the dice the game is played with ("2d6")."""
+    """[analysis]: the dice the game is played with ("2d6") and whether the rule booklet
+    ends with a page of the squares landed on most (`tips`)."""
     table = section(doc, "analysis")
     where = doc.where("analysis", "dice")
     dice = Dice.parse(table.get("dice", "2d6"))
     if dice is None:
         problems.add(where, f"{shown(table.get('dice'))} is not dice; {DICE_HINT}")
         dice = Dice()
-    return AnalysisSpec(dice, where=where)
+    tips = f.boolean(table.get("tips", False), doc.where("analysis", "tips"), problems)
+    return AnalysisSpec(dice, tips, where)
 
 
 def shown(raw: Any) -> str:

@@ -20,6 +20,7 @@ from babel.numbers import format_currency, format_decimal, format_percent
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import Para
 from printkit.localise.kit_board import BoardText
+from printkit.localise.kit_booklet import BookBlock, BookHeading, BookPara, BookTable
 from printkit.localise.kit_report import Bar, Bars, Cell, Grid, HeatBoard, ReportText, Section
 from printkit.localise.money import format_money
 from printkit.localise.wording import Wording
@@ -28,6 +29,7 @@ from printkit.model.analysis import Analysis, Balance, GroupBalance, Note, Odds
 GREY = "#9A9A9A"   # a bar of a square that belongs to no group
 HELD = "#1E1E1E"   # the bar of the token in jail
 TOP = 5            # squares named as the most landed on
+TIPS = 10          # squares the rule booklet lists
 
 
 @dataclass(frozen=True)
@@ -296,6 +298,32 @@ def deck(words: Words) -> tuple[Section, ...]:
                "joker the dice decide what happens.", title=words.w.text("game", "title"))),
         Grid((_("Dice sum"), _("Joker"), _("Chance")), rows, (1, 3, 1),
              ("right", "left", "right")), chart)),)
+
+
+def tips(analysis: Analysis, board: BoardText | None, w: Wording,
+         _: Labels) -> tuple[BookBlock, ...]:
+    """The rule booklet's page "Good to know": the squares landed on most (none for a game
+    without landing odds)."""
+    words = Words(analysis, w, _, board)
+    odds = analysis.odds
+    if odds is None:
+        return ()
+    order = sorted(range(len(odds.landing)), key=lambda i: -odds.landing[i])
+    dice = _.plural("{count} die with {sides} sides", "{count} dice with {sides} sides",
+                    analysis.dice.count, count=w.words(analysis.dice.count),
+                    sides=analysis.dice.sides)
+    rows = ((_("Square"), _("Landing")),
+            *((words.square(i), words.share(odds.landing[i])) for i in order[:TIPS]))
+    least = list(dict.fromkeys(words.square(i) for i in order[::-1] if odds.landing[i] > 0))
+    return (BookHeading(1, _("Good to know")),
+            BookPara(_("Some squares are landed on more often than others: the dice, the "
+                       "cards and the way to jail all send the pawns round the board unevenly. "
+                       "Worked out exactly for {dice}, the squares landed on most are:",
+                       dice=dice)),
+            BookTable(rows, ("left", "right")),
+            BookPara(_("{held}: {share} of the rolls end there.", held=words.held(),
+                       share=words.share(odds.in_jail))),
+            BookPara(_("Landed on least: {squares}.", squares=", ".join(least[:3]))))
 
 
 Maker = Callable[[Words], tuple[Section, ...]]

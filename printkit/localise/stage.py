@@ -16,7 +16,7 @@ from printkit.localise.languages import Language, load_languages
 from printkit.localise.printaids import print_text
 from printkit.localise.wording import Wording, missing_text
 from printkit.model import AnyGame, TextSource
-from printkit.model.analysis import Analysis
+from printkit.model.analysis import Analysis, Dice
 
 TextKeys = tuple[set[tuple[str, ...]], set[tuple[str, ...]]]
 
@@ -32,6 +32,9 @@ class Words(Protocol):
 
     @property
     def wording(self) -> Callable[[Any, Language, Problems, bool], Wording] | None: ...
+
+    @property
+    def analyse(self) -> Callable[[Any, Dice, str, int], Analysis] | None: ...
 
 
 @dataclass(frozen=True)
@@ -109,13 +112,35 @@ def _run(system: Words, game: AnyGame, code: str, allow_missing: bool,
     problems = Problems(game.folder.parent)
     labels = load_labels(lang.catalogs, lang.locale, mark_missing=allow_missing)
     wording = (system.wording or Wording)(game, lang, problems, allow_missing)
-    kit = system.localise(game, wording, labels, only)
+    kit = with_tips(system, game, system.localise(game, wording, labels, only), wording,
+                    labels)
     text = game.texts.get(code) or game.texts.get(game.source_language)
     kit = replace(kit, print_text=print_text(labels),
                   game_file=problems.where(game.folder / "game.toml").path)
     if text is not None:
         kit = replace(kit, text_file=problems.where(text.path).path, text_lines=text.lines)
     return kit, problems, labels
+
+
+def with_tips(system: Words, game: AnyGame, kit: Kit, wording: Wording, labels: Labels) -> Kit:
+    """The kit, its rule booklet ending in a page of the squares landed on most when the
+    game asks for it ([analysis] tips = true) and its system can tell."""
+    from printkit.localise.kit_booklet import BookletText
+
+    booklets = [p for p in kit.products if isinstance(p.content, BookletText)]
+    if not (game.analysis.tips and booklets and system.analyse is not None):
+        return kit
+    from printkit.localise.kit_board import BoardText
+    from printkit.localise.report import tips
+
+    low, high = game.players
+    analysis = system.analyse(game, game.analysis.dice, "short", min(max(4, low), high))
+    board = next((p.content for p in system.localise(game, wording, labels, ("board",))
+                  .products if isinstance(p.content, BoardText)), None)
+    added = tips(analysis, board, wording, labels)
+    return replace(kit, products=tuple(
+        replace(p, content=replace(p.content, blocks=(*p.content.blocks, *added)))
+        if isinstance(p.content, BookletText) else p for p in kit.products))
 
 
 def flatten(data: Any, prefix: tuple[str, ...] = ()) -> set[tuple[str, ...]]:
