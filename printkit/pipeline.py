@@ -148,10 +148,14 @@ def players_for(game: GameInfo, wanted: int | None, products: Iterable[str] = ()
 
 def kit_for(game: AnyGame, code: str, options: Resolved, only: tuple[str, ...] = ()) -> Kit:
     """The game (its products in `only`, if any) localised in one language: a job for
-    printkit.workers."""
+    printkit.workers. A whole game's texts must agree with each other (localise/agree.py)."""
+    from printkit.localise.agree import check_agreement
     from printkit.localise.stage import localise
 
-    return localise(system_of(game), game, code, options.allow_missing, only)
+    kit = localise(system_of(game), game, code, options.allow_missing, only)
+    if not only:  # some products cannot tell what the others say
+        check_agreement(kit)
+    return kit
 
 
 def product_files(kit: Kit, folder: Path, options: Resolved, draw: bool = True) -> list[Built]:
