@@ -1,10 +1,12 @@
 """`printkit new`: copy a game into a data folder as the start of a custom game, with a
 comment explaining every field of its data files.
 
-The explanations are data: each system's fields.toml (printkit/systems/<system>/). TOML keys
-without a comment get one above them; CSV files get "# column: meaning" lines above their
-header (the CSV reader skips lines starting with #); text files and rule booklets get a
-header. The copy is made in a temporary folder beside the target and renamed into place, so
+The explanations are those the system declares with its keys and columns
+(printkit/systems/<system>/fields.py). TOML keys without a comment get one above them; CSV
+files get "# column: meaning" lines above their header (the CSV reader skips lines starting
+with #); text files and rule booklets get a header. Every TOML file a user edits starts with
+a `#:schema` line naming its shipped JSON Schema (printkit.schemas), which editors read.
+The copy is made in a temporary folder beside the target and renamed into place, so
 a failure leaves nothing behind; an existing folder is never overwritten.
 """
 
@@ -23,6 +25,7 @@ from pathlib import Path
 from printkit.commands.spreadsheet import write_workbook
 from printkit.commands.translated import record_translations
 from printkit.errors import PrintkitError
+from printkit.load.declare import Files
 from printkit.load.paths import walk
 from printkit.load.tables import key_lines, outside_strings
 from printkit.localise.languages import load_languages
@@ -32,13 +35,6 @@ from printkit.write import inside
 
 COPIED = ("*.toml", "*.csv", "*.tsv", "*.xlsx", "*.ods", "*.md", "*.po", "*.txt", "*.png",
           "*.jpg", "*.jpeg", "*.ttf")
-
-
-def field_docs(path: Path) -> dict[str, dict[str, str]]:
-    """file pattern -> {key path or column ("" for the file): explanation}, from a system's
-    fields.toml."""
-    with path.open("rb") as fh:
-        return tomllib.load(fh)
 
 
 TABLES = ("csv", "xlsx")  # --tables: as the game copied has them, or one workbook
@@ -76,7 +72,7 @@ def new_game(name: str, source: str, data: Path | None,
         copy_game(game.folder, staging)
         keep_languages(staging, game.languages, codes)
         name_once(staging, codes[0])
-        annotate(staging, field_docs(system_of(game).fields))
+        annotate(staging, game.system, system_of(game).fields)
         if tables.lower() == "xlsx":
             write_workbook(staging)
         describe_copy(staging / "README.md", f"{name} --from {source}" + (
@@ -214,7 +210,9 @@ def docs_for(rel: str, docs: dict[str, dict[str, str]]) -> dict[str, str] | None
     return next((d for pattern, d in docs.items() if fnmatch.fnmatch(rel, pattern)), None)
 
 
-def annotate(folder: Path, docs: dict[str, dict[str, str]]) -> None:
+def annotate(folder: Path, system: str, files: Files) -> None:
+    """Explain every file of a system's copy, and name its schema in each TOML file."""
+    docs = files.docs()
     for path in sorted(folder.rglob("*")):
         if not path.is_file():
             continue
@@ -226,7 +224,7 @@ def annotate(folder: Path, docs: dict[str, dict[str, str]]) -> None:
         if path.suffix == ".csv":
             text = annotate_csv(text, doc)
         elif path.suffix == ".toml":
-            text = annotate_toml(text, doc)
+            text = with_schema(annotate_toml(text, doc), schema_of(rel, system, files))
         elif path.suffix == ".md" and doc.get(""):
             text = "{# " + doc[""] + " #}\n" + text
         path.write_text(text, "utf-8")
@@ -272,6 +270,26 @@ def annotate_toml(text: str, doc: dict[str, str]) -> str:
             out.append(f"{indent}# {notes[number]}")
         out.append(line)
     return "\n".join(out) + "\n"
+
+
+def schema_of(rel: str, system: str, files: Files) -> Path | None:
+    """The shipped schema of a game's TOML file (`rel`: its path in the game folder)."""
+    from printkit.load.declare import TomlFile
+    from printkit.schemas import shipped
+
+    found = [f for f in files.files if isinstance(f, TomlFile) and fnmatch.fnmatch(rel, f.pattern)]
+    return shipped(f"{system}-{found[0].schema_name}.json") if found else None
+
+
+SCHEMA = "#:schema "  # Taplo's directive: the first comment names the file's JSON Schema
+
+
+def with_schema(text: str, schema: Path | None) -> str:
+    """A TOML file whose first line names its schema (by a file URI: it holds on Windows
+    too), in place of any it named before."""
+    lines = [line for line in text.splitlines() if not line.startswith(SCHEMA)]
+    head = [SCHEMA + schema.as_uri()] if schema is not None else []
+    return "\n".join(head + lines) + "\n"
 
 
 def has_comment(line: str) -> bool:

@@ -1,7 +1,9 @@
 """What a game system provides: the one contract between a system's package and the stages.
 
 A system is a folder `printkit/systems/<name>/` holding its model, loading, validation and
-localisation, and its field documentation (`fields.toml`, used by `printkit new`). Its
+localisation, and the declaration of its files' keys and columns (`fields.py`: what each
+means, its kind, range and default; see printkit.load.declare), which its loader reads
+with, `printkit new` writes as comments and the shipped JSON Schemas are made of. Its
 `__init__.py` builds one `System` from its functions; the registry (printkit.systems) finds
 it by name. The stages never import a system: the pipeline hands a `System` to them, and
 each stage asks only for the part it uses.
@@ -18,6 +20,7 @@ from printkit.model import AnyGame
 
 if TYPE_CHECKING:  # only named in signatures: a build imports them when it localises
     from printkit.errors import Problems
+    from printkit.load.declare import Files
     from printkit.load.tables import Toml
     from printkit.localise.catalog import Labels
     from printkit.localise.kit import Kit
@@ -105,7 +108,7 @@ class System(Generic[G]):
     check: Checker[G]
     text_keys: KeysOf[G]
     localise: Localiser[G]
-    fields: Path  # field documentation: the comments `printkit new` writes
+    fields: Files  # its files' keys and columns declared (printkit.load.declare)
     products: Products[G]
     wording: WordingOf | None = None  # its own Wording (more helpers); None: the usual one
     simulate: Simulator[G] | None = None  # whole games by simulation; None: not simulated
