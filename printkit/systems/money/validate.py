@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Collection
 
 from printkit.errors import Problems, Where
+from printkit.load.fields import is_ident
 from printkit.localise.money import is_currency
 from printkit.model.palette import Palette, Swatch
 from printkit.systems.money.model import (
@@ -165,7 +166,8 @@ def board_squares(game: MoneyGame, known: dict[str, Collection[str]], words: dic
 def groups_complete(game: Game, problems: Problems) -> None:
     on_board = {s.ref for s in game.squares if s.kind == "street"}
     for g in game.groups:
-        missing = [s.id for s in game.streets_of(g.id) if s.id not in on_board]
+        missing = [s.id for s in game.streets_of(g.id) if s.id not in on_board
+                   and is_ident(s.id)]  # a refused id is reported where it is written
         if missing and len(missing) < len(game.streets_of(g.id)):
             problems.add(g.where.at("id"), f"colour group '{g.id}' is incomplete on the "
                          f"board: {', '.join(missing)} missing from board.csv")
