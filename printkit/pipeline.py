@@ -59,6 +59,7 @@ class Built:
     warnings: tuple[Problem, ...] = ()  # of the product's files, on its first file
     notes: tuple[Problem, ...] = ()  # of the file's language (stale translations)
     remarks: tuple[Problem, ...] = ()  # what only check lists (text shrunk small)
+    removed: bool = False  # a file of an earlier build the build removed (not written)
 
 
 def load(name: str, data: Path | None, langs: list[str] | None = None) -> AnyGame:
@@ -234,8 +235,25 @@ def build(name: str, langs: list[str], data: Path | None, out: Path, options: Op
         raise blame_options(exc, kits, out, resolved, workers) from None
     built = [b for part in files for b in part]
     if write:
-        write_all([(b.path, b.data) for b in built], out)
+        gone = superseded(built, resolved)
+        write_all([(b.path, b.data) for b in built], out, gone)
+        built += [Built(path, 0, b"", removed=True) for path in gone]
     return built
+
+
+def superseded(built: list[Built], options: Resolved) -> tuple[Path, ...]:
+    """The files an earlier build wrote of the products built now, on a paper this build
+    does not use (board-a4.pdf, when the board is tiled on A3 now): they would look
+    current beside the new ones."""
+    papers = tuple(options.settings.papers)
+    written = {b.path for b in built}
+    found: set[Path] = set()
+    for b in built:
+        for paper in papers:
+            if b.path.stem.endswith(f"-{paper}"):
+                base = b.path.stem[:-len(paper) - 1]
+                found.update(b.path.with_name(f"{base}-{other}.pdf") for other in papers)
+    return tuple(sorted(p for p in found - written if p.is_file()))
 
 
 def make(name: str, langs: list[str], data: Path | None, out: Path, options: Options,
