@@ -31,7 +31,6 @@ from printkit.cli_options import (
     split,
 )
 from printkit.errors import PrintkitError, display_path
-from printkit.resources import DEFAULT_GAME
 from printkit.units import MM
 
 if TYPE_CHECKING:
@@ -66,7 +65,22 @@ def main_options(version: Annotated[bool, typer.Option(
         help="Show the version and exit.")] = False) -> None:
     """Print-ready PDFs for custom Monopoly-style games."""
 
-GameArg = Annotated[str, typer.Argument(help="Game name under data/ (or a game folder).")]
+GameArg = Annotated[str, typer.Argument(
+    help="Game name under data/ (or a game folder). Default: the game of this folder (its "
+    "game.toml), else the only game under ./data, else spankopoly.", show_default=False)]
+
+
+def chosen_game(game: str, data: Path | None) -> str:
+    """The game asked for, or the one of this folder (printkit.resources.current_game);
+    says so first when it is the built-in default."""
+    from printkit.resources import current_game
+
+    if game:
+        return game
+    name, note = current_game(data)
+    if note:
+        typer.echo(note, err=True)
+    return name
 LangOpt = Annotated[list[str], typer.Option(
     "--lang", "-l", help="nl, nb or da (aliases such as no, norsk, dansk work), or all (the "
     "game's languages); repeatable. Default: the game's source language.")]
@@ -118,6 +132,8 @@ def print_options(report: bool = True, outcome: str = "nothing was written"
         def run(**values: Any) -> None:
             try:
                 printing = chosen_printing(**{p.name: values.pop(p.name) for p in shared})
+                if "game" in values:
+                    values["game"] = chosen_game(values["game"], values.get("data"))
             except PrintkitError as exc:
                 fail(exc, outcome)
                 return
@@ -140,7 +156,7 @@ def parameters(function: Callable[..., Any]) -> list[inspect.Parameter]:
 @print_options()
 def build(
     printing: Printing,
-    game: GameArg = DEFAULT_GAME,
+    game: GameArg = "",
     lang: LangOpt = [],  # noqa: B006 (typer reads the default)
     only: OnlyOpt = [],  # noqa: B006 (typer reads the default)
     data: DataOpt = None,
@@ -175,7 +191,7 @@ def warn(built: list[Built]) -> None:
 @print_options()
 def preview(
     printing: Printing,
-    game: GameArg = DEFAULT_GAME,
+    game: GameArg = "",
     lang: LangOpt = [],  # noqa: B006 (typer reads the default)
     only: OnlyOpt = [],  # noqa: B006 (typer reads the default)
     dpi: Annotated[int, typer.Option(min=10, max=600, help="Resolution of the page "
@@ -232,7 +248,7 @@ def open_file(path: Path) -> None:
 @print_options()
 def serve(
     printing: Printing,
-    game: GameArg = DEFAULT_GAME,
+    game: GameArg = "",
     lang: Annotated[list[str], typer.Option(
         "--lang", "-l", help="Languages to show (default: every language of the game); "
         "repeatable.")] = ["all"],  # noqa: B006 (typer reads the default)
@@ -338,7 +354,7 @@ def preflight(
 @print_options(report=False, outcome="build would stop here")
 def check(
     printing: Printing,
-    game: GameArg = DEFAULT_GAME,
+    game: GameArg = "",
     lang: LangOpt = [],  # noqa: B006 (typer reads the default)
     data: DataOpt = None,
     strict: Annotated[bool, typer.Option(
@@ -397,7 +413,7 @@ def analysis_notes(game: Any, players: int | None) -> list[str]:
 @print_options()
 def analyse(
     printing: Printing,
-    game: GameArg = DEFAULT_GAME,
+    game: GameArg = "",
     lang: LangOpt = [],  # noqa: B006 (typer reads the default)
     jail: Annotated[str, typer.Option(help="short: leave jail at once; long: stay and try "
                                       "for doubles as long as the rules allow.")] = "short",
@@ -476,7 +492,7 @@ def new(name: Annotated[str, typer.Argument(help="Name of the new game (its fold
 
 
 @app.command()
-def translated(game: GameArg = DEFAULT_GAME,
+def translated(game: GameArg = "",
                lang: LangOpt = [],  # noqa: B006 (typer reads the default)
                data: DataOpt = None) -> None:
     """Record that GAME's translations (--lang: of these languages) translate the source
@@ -485,7 +501,7 @@ def translated(game: GameArg = DEFAULT_GAME,
     from printkit.pipeline import languages_of, load
 
     try:
-        loaded = load(game, data)
+        loaded = load(chosen_game(game, data), data)
         codes = languages_of(loaded, lang) if lang else list(loaded.languages)
         path = record_translations(loaded, codes)
     except PrintkitError as exc:

@@ -77,6 +77,7 @@ def new_game(name: str, source: str, data: Path | None,
             write_workbook(staging)
         describe_copy(staging / "README.md", f"{name} --from {source}" + (
             " --tables xlsx" if tables.lower() == "xlsx" else ""), codes)
+        name_copy(staging, name)
         copied = load(str(staging), None)
         record_translations(copied, list(copied.languages), name)
         os.rename(staging, target)
@@ -164,6 +165,23 @@ def name_once(folder: Path, source: str) -> None:
                 lines[number - 1] = (f"# {lines[number - 1].strip()}  # own name in this "
                                      f"language; without it, the name in text/{source}.toml")
         path.write_text("\n".join(lines) + "\n", "utf-8")
+
+
+def name_copy(folder: Path, name: str) -> None:
+    """The copy is called by its own name: its title in every language (it was the
+    game's it was copied from), and its README's commands name it (`printkit check
+    <game>` becomes `printkit check ourtown`)."""
+    title = json.dumps(name.replace("_", " ").replace("-", " ").title(), ensure_ascii=False)
+    for path in sorted((folder / "text").glob("*.toml")):
+        text = path.read_text("utf-8-sig")
+        number = key_lines(text).get(("game", "title"))
+        if number:
+            lines = text.splitlines()
+            lines[number - 1] = with_value(lines[number - 1], title)
+            path.write_text("\n".join(lines) + "\n", "utf-8")
+    readme = folder / "README.md"
+    if readme.is_file():
+        readme.write_text(readme.read_text("utf-8-sig").replace("<game>", name), "utf-8")
 
 
 COPY_NOTE = "This copy was made with `printkit new "
