@@ -330,3 +330,31 @@ def test_a_shop_preset_of_ones_own_states_its_ink_limit(tmp_path: Path) -> None:
         problems
     assert any(":5: vendors.mine.profile: 'GRACoL' is not one of FOGRA39" in p
                for p in problems), problems
+
+
+@pytest.mark.parametrize("game,product", [("koebstad", "ledger"), ("spankopoly", "rules")])
+def test_hairlines_print_in_solid_black_not_as_tints_or_three_inks(game, product) -> None:
+    """A rule under 0.5 pt as a 40 % tint prints as a row of dots, and in three inks it
+    needs three plates in register: koebstad's ledger rules (its theme's dark blue) and the
+    booklet's table rules (a light grey) print in black ink alone, solid."""
+    from conftest import kit_for, render_docs
+
+    lang = SOURCE[game]
+    docs = render_docs(kit_for(lang, game), product, Options(target="shop"))
+    hairlines = 0
+    for reader in docs.values():
+        for page in reader.pages:
+            width, stroke, stack = 1.0, (0.0, 0.0, 0.0, 1.0), []
+            for operands, op in ContentStream(page.get_contents(), reader).operations:
+                if op == b"q":
+                    stack.append((width, stroke))
+                elif op == b"Q":
+                    width, stroke = stack.pop()
+                elif op == b"w":
+                    width = float(operands[0])
+                elif op == b"K":
+                    stroke = tuple(float(v) for v in operands)
+                elif op in (b"S", b"s", b"B", b"b") and width < 0.5:
+                    assert stroke in ((0, 0, 0, 1), (0, 0, 0, 0)), (product, width, stroke)
+                    hairlines += 1
+    assert hairlines >= 5  # (a run of rules is one stroked path)
