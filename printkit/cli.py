@@ -27,13 +27,13 @@ from printkit.cli_options import (
     OffsetOpt,
     PaperOpt,
     PrinterOpt,
+    chosen_game,
     chosen_level,
     chosen_request,
     colour_choice,
     parse_offset,
 )
 from printkit.errors import PrintkitError, display_path
-from printkit.resources import DEFAULT_GAME
 from printkit.units import MM
 
 if TYPE_CHECKING:
@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 
     from printkit.options import Request
     from printkit.pipeline import Built
+    from printkit.plan import Source
 
 # The pipeline (and with it reportlab, jinja2, Babel, Pillow) is imported by the commands
 # that use it, so that `printkit --help` and `--version` pay only for typer.
@@ -318,7 +319,8 @@ def check(
     level: int,
     strict: Annotated[bool, typer.Option(
         "--strict", help="Count the notes (stale or unused texts, text shrunk below the "
-        "house size, warnings) as problems: exit 2 if there is one.")] = False,
+        "house size, colours, prices, warnings) as problems: exit 2 if there is one.")]
+    = False,
 ) -> None:
     """Check GAME as build with the same options would, writing nothing (--lang all: in
     every language of the game); list the texts no part of the game uses, stale
@@ -341,17 +343,72 @@ def check(
     built = run_build(plan, Path("output"), write=False)
     warn(built)
     colour_notes = game_notes(source.setup.system.palette, source.game, plan.options.theme)
+    price_notes = analysis_notes(source, request.options.players)
     remarks = sorted({r for item in built for r in item.remarks})
-    for note_line in [*colour_notes, *remarks]:
+    for note_line in [*colour_notes, *price_notes, *remarks]:
         say(f"note: {note_line}")
     for note in notes:
         say(note.summary)
     counted = sum(n.counted for n in notes) + len(remarks) + len(colour_notes) + \
-        len({w for item in built for w in item.warnings})
+        len(price_notes) + len({w for item in built for w in item.warnings})
     if strict and counted:
         typer.echo(f"{counted} note{'s' if counted != 1 else ''}; --strict counts them as "
                    "problems.", err=True)
         raise typer.Exit(2)
+
+
+def analysis_notes(source: Source, players: int | None) -> list[str]:
+    """What printkit analyse notes of a game's prices (a group that pays back far sooner
+    or later than those around it, a price ladder that falls): never an error."""
+    from printkit.analyse.driver import analysis_of
+
+    found = analysis_of(source, players=players)
+    return [f"{n.where.path}:{n.where.line}: {n.message}" for n in found.notes]
+
+
+@app.command()
+@uses(request=chosen_request, level=chosen_level)
+def analyse(
+    request: Request,
+    level: int,
+    jail: Annotated[str, typer.Option(help="short: leave jail at once; long: stay and try "
+                                      "for doubles as long as the rules allow.")] = "short",
+    dice: Annotated[str, typer.Option(help="The dice, e.g. 2d6 or 2d4 (default: the game's "
+                                      "[analysis] dice, else 2d6).")] = "",
+    json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON instead "
+                                       "of writing the report.")] = False,
+    out: OutOpt = Path("output"),
+) -> None:
+    """Analyse GAME: how often each square is landed on (exact odds), what each group
+    earns and how soon it pays back; write analysis.pdf (--json: print the figures)."""
+    import json as json_module
+
+    from printkit.analyse.driver import (
+        analysis_of,
+        dice_option,
+        jail_option,
+        report_files,
+        summary,
+    )
+    from printkit.analyse.figures import figures
+    from printkit.commands.report import list_files
+    from printkit.plan import resolve
+    from printkit.write import write_all
+
+    plan = resolve(request, fresh=True)  # the game itself, read as build reads it
+    found = analysis_of(plan.source, dice_option(dice), jail_option(jail),
+                        request.options.players)
+    if json:
+        typer.echo(json_module.dumps(figures(found), ensure_ascii=False, indent=2))
+        return
+    built = report_files(plan, found, out)
+    write_all([(b.path, b.data) for b in built], out)
+    if level >= 0:
+        for line in summary(found):
+            typer.echo(line)
+    for note in found.notes:
+        typer.echo(f"note: {note.where.path}:{note.where.line}: {note.message}")
+    list_files(built, level)
 
 
 @app.command()
@@ -382,7 +439,7 @@ def new(name: Annotated[str, typer.Argument(help="Name of the new game (its fold
 
 @app.command()
 @uses()
-def translated(game: GameArg = DEFAULT_GAME,
+def translated(game: GameArg = "",
                lang: LangOpt = [],  # noqa: B006 (typer reads the default)
                data: DataOpt = None) -> None:
     """Record that GAME's translations (--lang: of these languages) translate the source
@@ -391,7 +448,7 @@ def translated(game: GameArg = DEFAULT_GAME,
     from printkit.plan import codes_of, read, setup
     from printkit.resources import find_game
 
-    source = read(setup(find_game(game, data), lang))
+    source = read(setup(find_game(chosen_game(game, data), data), lang))
     codes = list(codes_of(source)) if lang else list(source.game.languages)
     path = record_translations(source.game, codes)
     typer.echo(f"{display_path(path, None)}: the texts of {', '.join(codes)} are recorded as "

@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from printkit.errors import PrintkitError
-from printkit.resources import DEFAULT_GAME
 from printkit.units import MM
 
 if TYPE_CHECKING:
     from printkit.options import Request
 
-GameArg = Annotated[str, typer.Argument(help="Game name under data/ (or a game folder).")]
+GameArg = Annotated[str, typer.Argument(
+    help="Game name under data/ (or a game folder). Default: the game of this folder (its "
+    "game.toml), else the only game under ./data, else spankopoly.", show_default=False)]
 LangOpt = Annotated[list[str], typer.Option(
     "--lang", "-l", help="nl, nb or da (aliases such as no, norsk, dansk work), or all (the "
     "game's languages); repeatable. Default: the game's source language.")]
@@ -61,7 +62,9 @@ PrinterOpt = Annotated[str, typer.Option(
 ConfigOpt = Annotated[Path | None, typer.Option(
     help="Your print settings file (default: ~/.config/printkit/printkit.toml and "
     "./printkit.toml).")]
-ColorOpt = Annotated[str, typer.Option(help="rgb (home printing) or cmyk (print shop).")]
+ColorOpt = Annotated[str, typer.Option(
+    help="rgb (home printing) or cmyk (print shop); default: cmyk with --target shop, "
+    "else rgb.")]
 
 
 def parse_offset(text: str | None) -> tuple[float, float] | None:
@@ -82,7 +85,10 @@ def parse_offset(text: str | None) -> tuple[float, float] | None:
 MAX_OFFSET = 100.0  # mm: a printer shifts its backs by a few
 
 
-def colour_choice(color: str) -> bool:
+def colour_choice(color: str) -> bool | None:
+    """True for cmyk, False for rgb, None when not given (the target decides)."""
+    if not color.strip():
+        return None
     if color.strip().lower() not in ("rgb", "cmyk"):
         raise PrintkitError(f"--color {color}: choose rgb or cmyk")
     return color.strip().lower() == "cmyk"
@@ -104,8 +110,21 @@ def paper_choice(values: list[str]) -> tuple[str, tuple[tuple[str, str], ...]]:
     return (every[0] if every else ""), tuple((a, b) for a, b in own)
 
 
+def chosen_game(game: str, data: Path | None) -> str:
+    """The game asked for, or the one of this folder (printkit.resources.current_game);
+    says so first when it is the built-in default."""
+    from printkit.resources import current_game
+
+    if game:
+        return game
+    name, note = current_game(data)
+    if note:
+        typer.echo(note, err=True)
+    return name
+
+
 def chosen_request(
-    game: GameArg = DEFAULT_GAME,
+    game: GameArg = "",
     lang: LangOpt = [],  # noqa: B006 (typer reads the default)
     only: OnlyOpt = [],  # noqa: B006 (typer reads the default)
     data: DataOpt = None,
@@ -118,7 +137,7 @@ def chosen_request(
     target: TargetOpt = "home",
     vendor: VendorOpt = "eu",
     board_size: BoardOpt = "",
-    color: ColorOpt = "rgb",
+    color: ColorOpt = "",
     allow_missing: MissingOpt = False,
     allow_low_resolution: LowResolutionOpt = False,
 ) -> Request:
@@ -133,7 +152,8 @@ def chosen_request(
                       allow_missing=allow_missing, target=target, vendor=vendor,
                       board_size=board_size, printer=printer, papers=own,
                       allow_low_resolution=allow_low_resolution)
-    return Request(game, tuple(lang), tuple(split(only)), data, options, config)
+    return Request(chosen_game(game, data), tuple(lang), tuple(split(only)), data, options,
+                   config)
 
 
 def chosen_level(quiet: QuietOpt = False, verbose: VerboseOpt = False) -> int:

@@ -174,6 +174,8 @@ def _put_back(target: Path, token: str, entry: Entry) -> None:
     temp, old = temp_name(target, token), old_name(target, token)
     if _regular(temp):
         temp.unlink()  # not renamed: the target is as it was
+    elif entry.had_old and not os.path.lexists(target) and _regular(old):
+        os.replace(old, target)  # a file the build removed (or that went): it comes back
     elif _holds(target, entry.digest):
         if not entry.had_old:
             target.unlink()

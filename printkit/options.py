@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from printkit.colour import PROFILE_INK_LIMIT
 from printkit.errors import PrintkitError
 from printkit.model.printing import Printer, PrintSpec
 from printkit.model.theme import DEFAULT, Theme
@@ -31,7 +32,7 @@ class Options:
     paper: str = ""
     duplex: str = ""
     back_offset: tuple[float, float] | None = None
-    cmyk: bool = False
+    cmyk: bool | None = None  # None: CMYK for a print shop (--target shop), RGB at home
     allow_missing: bool = False
     target: str = "home"
     vendor: str = "eu"
@@ -84,6 +85,20 @@ class Resolved:
         return self.settings.papers[self.paper]
 
     @property
+    def ink_limit(self) -> float:
+        """The most ink (C + M + Y + K, %) anywhere: the shop preset's, else the profile's."""
+        if self.target == "shop":
+            return self.settings.vendors[self.vendor].ink_limit
+        return PROFILE_INK_LIMIT
+
+    @property
+    def profile(self) -> str:
+        """The printing condition CMYK is made for: the shop preset's, else FOGRA39."""
+        if self.target == "shop":
+            return self.settings.vendors[self.vendor].profile
+        return "FOGRA39"
+
+    @property
     def bleed(self) -> float:
         """Bleed of every item: the home sheet's, or the shop preset's."""
         if self.target == "shop":
@@ -109,7 +124,8 @@ def resolve(options: Options, spec: PrintSpec) -> Resolved:
             raise PrintkitError(f"{option}{value}: choose one of {', '.join(known)}")
     players = 4 if options.players is None else options.players
     resolved = Resolved(players=players, paper=paper, duplex=duplex,
-                        back_offset=offset, cmyk=options.cmyk,
+                        back_offset=offset,
+                        cmyk=target == "shop" if options.cmyk is None else options.cmyk,
                         allow_missing=options.allow_missing, target=target, vendor=vendor,
                         board_size=options.board_size.strip().lower(), settings=spec,
                         papers=papers, allow_low_resolution=options.allow_low_resolution)

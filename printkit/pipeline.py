@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from printkit import __version__, cache
+from printkit.colour.gamut import design_colours, gamut_warnings
 from printkit.errors import PrintkitError, Problem, Problems, Where
 from printkit.impose import Document, Page
 from printkit.impose.glyphs import covered
@@ -55,6 +56,7 @@ class Built:
     warnings: tuple[Problem, ...] = ()  # of the product's files, on its first file
     notes: tuple[Problem, ...] = ()  # of the file's language (stale translations)
     remarks: tuple[Problem, ...] = ()  # what only check lists (text shrunk small)
+    removed: bool = False  # a file of an earlier build the build removed (not written)
 
 
 def documents(kit: Kit, options: Resolved, problems: Problems) -> list[Document]:
@@ -76,7 +78,8 @@ def product_documents(kit: Kit, options: Resolved,
             keywords = " ".join(k for k in (out.keywords, shop_keyword(own)) if k)
             doc = Document(out.name, out.pages, f"{kit.title} – {product.title}{out.suffix}",
                            product.title, kit.lang, kit.creator, keywords)
-            made.append((hint_for(product, doc, own.target, own.paper, own.duplex),
+            made.append((hint_for(product, doc, own.target, own.paper, own.duplex,
+                                  cmyk=own.cmyk),
                          covered(doc, Where(kit.game_file or kit.game), problems)))
     return made
 
@@ -85,16 +88,21 @@ def shop_keyword(options: Resolved) -> str:
     """What a file for a print shop says it is, in its keywords (preflight reads it)."""
     if options.target != "shop":
         return ""
-    return f"printkit-shop vendor={options.vendor} colour={'cmyk' if options.cmyk else 'rgb'}"
+    colour = f"cmyk ink={options.ink_limit:g}%" if options.cmyk else "rgb"
+    return f"printkit-shop vendor={options.vendor} colour={colour}"
 
 
 def kit_for(source: Source, code: str, options: Resolved, only: tuple[str, ...] = ()) -> Kit:
     """The game (its products in `only`, if any) localised in one language: a job for
-    printkit.workers."""
+    printkit.workers. A whole game's texts must agree with each other (localise/agree.py)."""
+    from printkit.localise.agree import check_agreement
     from printkit.localise.stage import localise
 
-    return localise(source.setup.system, source.game, source.setup.languages[code],
-                    options.allow_missing, only)
+    kit = localise(source.setup.system, source.game, source.setup.languages[code],
+                   options.allow_missing, only)
+    if not only:  # some products cannot tell what the others say
+        check_agreement(kit)
+    return kit
 
 
 def product_files(kit: Kit, folder: Path, options: Resolved, draw: bool = True) -> list[Built]:
@@ -107,12 +115,16 @@ def product_files(kit: Kit, folder: Path, options: Resolved, draw: bool = True) 
     with using(options.theme.fonts):  # text is measured and drawn in the theme's fonts
         docs = product_documents(kit, options, problems)
         if not draw:  # `check`: every page laid out (a deck's as it is read), none drawn
+            colours: set[tuple[str, str]] = set()
             for _, doc in docs:
-                for _ in doc.pages:
-                    pass
+                for page in doc.pages:
+                    colours |= design_colours(page.ops)
+            if options.cmyk:
+                problems.warnings += gamut_warnings(colours, options.ink_limit,
+                                                    options.profile)
         built = [] if problems else [
             Built(folder / f"{doc.name}.pdf", len(doc.pages),
-                  render(doc, options.cmyk, pdfx) if draw else b"",
+                  render(doc, options.cmyk, pdfx, options.ink_limit) if draw else b"",
                   hint, kit.products[0].name if kit.products else "", kit.lang)
             for hint, doc in docs]
     problems.raise_if_any()
@@ -157,8 +169,25 @@ def build(request: Request | Plan, out: Path, progress: Progress = lambda _: Non
         raise blame_options(exc, made, out, plan.options, workers) from None
     built = [b for part in files for b in part]
     if write:
-        write_all([(b.path, b.data) for b in built], out)
+        gone = superseded(built, plan.options)
+        write_all([(b.path, b.data) for b in built], out, gone)
+        built += [Built(path, 0, b"", removed=True) for path in gone]
     return built
+
+
+def superseded(built: list[Built], options: Resolved) -> tuple[Path, ...]:
+    """The files an earlier build wrote of the products built now, on a paper this build
+    does not use (board-a4.pdf, when the board is tiled on A3 now): they would look
+    current beside the new ones."""
+    papers = tuple(options.settings.papers)
+    written = {b.path for b in built}
+    found: set[Path] = set()
+    for b in built:
+        for paper in papers:
+            if b.path.stem.endswith(f"-{paper}"):
+                base = b.path.stem[:-len(paper) - 1]
+                found.update(b.path.with_name(f"{base}-{other}.pdf") for other in papers)
+    return tuple(sorted(p for p in found - written if p.is_file()))
 
 
 def make(request: Request, out: Path, job: Callable[[Kit, Path, Resolved], T],

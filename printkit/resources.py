@@ -37,6 +37,22 @@ def data_dirs(data: Path | None) -> list[Path]:
     return dirs
 
 
+def current_game(data: Path | None) -> tuple[str, str]:
+    """The game a command given no GAME acts on, and the line that says so when it is the
+    built-in default: the game of the working folder (its game.toml), else the only game
+    of the data folder (--data, or ./data), else DEFAULT_GAME."""
+    if is_game(Path.cwd()):
+        return ".", ""
+    user = data if data is not None else Path.cwd() / "data"
+    found = sorted(p.parent.name for p in user.glob("*/game.toml")) if user.is_dir() else []
+    if len(found) == 1:
+        return found[0], ""
+    why = (f"{len(found)} games in {display_path(user, None)}/: {', '.join(found)}"
+           if found else "no game.toml here and no game in ./data/")
+    return DEFAULT_GAME, (f"note: {DEFAULT_GAME}, the built-in default game ({why}); to "
+                          "name another: printkit build GAME (printkit list shows them)")
+
+
 def find_game(name: str, data: Path | None) -> Path:
     """The folder of game `name` (a name under a data folder, or a path to a folder)."""
     as_path = Path(name)

@@ -36,7 +36,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +56,7 @@ class Change:
     temp: Path
     digest: str
     old: Path | None
+    removed: bool = False  # the build removes the file (a product it no longer writes)
 
 
 def inside(path: Path, root: Path) -> bool:
@@ -84,9 +85,12 @@ def _refuse(paths: list[Path], message: str) -> PrintkitError:
     return PrintkitError([Problem(Where(_shown(p)), message) for p in paths])
 
 
-def write_all(files: list[tuple[Path, bytes]], root: Path) -> None:
-    """Write every file as one set, refusing any path outside root (the output folder)."""
-    outside = [path for path, _ in files if not inside(path, root)]
+def write_all(files: list[tuple[Path, bytes]], root: Path,
+              remove: tuple[Path, ...] = ()) -> None:
+    """Write every file as one set, refusing any path outside root (the output folder);
+    the files `remove` (of products the build no longer writes) go in the same set."""
+    outside = [path for path, _ in files if not inside(path, root)] + \
+        [path for path in remove if not inside(path, root)]
     if outside:
         raise _refuse(outside, f"refusing to write outside the output folder {_shown(root)}")
     taken = [path for path, _ in files if path.is_dir() or (path.exists()
@@ -108,6 +112,8 @@ def write_all(files: list[tuple[Path, bytes]], root: Path) -> None:
                 remove_stale(folder)
             for path, data in files:
                 changes.append(_write_temp(path, data, token))
+            changes += [Change(path, journal.temp_name(path, token), journal.digest(b""),
+                               None, removed=True) for path in remove if _regular(path)]
             _swap(changes, root, token)
             changes = []
     except OSError as exc:
@@ -246,12 +252,14 @@ def _swap(changes: list[Change], root: Path, token: str) -> None:
         entries = [journal.Entry(c.target.relative_to(root).as_posix(), c.digest,
                                  c.target.is_file()) for c in changes]
         _write_journal(path, journal.encode(token, entries), token)
-        changes = [Change(c.target, c.temp, c.digest, _second_name(c.target, token))
-                   for c in changes]
+        changes = [replace(c, old=_second_name(c.target, token)) for c in changes]
         done: list[Change] = []
         try:
             for change in changes:
-                os.replace(change.temp, change.target)
+                if change.removed:
+                    change.target.unlink()  # its second name keeps it until the set is whole
+                else:
+                    os.replace(change.temp, change.target)
                 done.append(change)
         except OSError as exc:
             why = f"cannot write the file ({exc.strerror or exc}); check --out"

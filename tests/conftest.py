@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import io
+import os
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+# As printkit.analyse.markov: the chains' small matrices solve fastest on one thread; set
+# before numpy is first imported (by the tests that compare pictures, or analyse a game).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import pytest
 from pypdf import PdfReader

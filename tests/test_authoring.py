@@ -183,7 +183,7 @@ def test_list_shows_title_system_languages_and_whose(cli, tmp_path: Path) -> Non
     (tmp_path / "data" / "kapot").mkdir()
     (tmp_path / "data" / "kapot" / "game.toml").write_text("[game\n", "utf-8")
     lines = cli("list").out.splitlines()
-    assert "eigen  Købstad · classic · da  (your own)" in lines
+    assert "eigen  Eigen · classic · da  (your own)" in lines
     assert "klassiek  Klassiek · classic · nl, nb, da  (built in)" in lines
     assert "spankopoly  Spankopoly · spankopoly · nl, nb, da  (your own, in place of the " \
         "built-in)" in lines

@@ -18,8 +18,8 @@ from printkit.pipeline import build
 from printkit.preflight import Limits, check_pdf
 
 runner = CliRunner()
-FORMS = {"rgb": Options(), "shop-rgb": Options(target="shop"),
-         "shop-cmyk": Options(target="shop", cmyk=True)}
+FORMS = {"rgb": Options(), "shop-rgb": Options(target="shop", cmyk=False),  # --color rgb
+         "shop-cmyk": Options(target="shop")}  # a shop build is CMYK unless told otherwise
 
 
 @pytest.fixture(scope="module")

@@ -140,8 +140,8 @@ def test_preflight_limits_must_be_finite_and_in_range(cli, tmp_path: Path, optio
 @pytest.mark.parametrize("command", ["build", "check"])
 def test_a_lang_that_names_no_language_is_refused(cli, tmp_path: Path, command: str) -> None:
     """`--lang ''` built nothing and exited 0."""
-    run = cli(command, "--lang", "", "--out", "out") if command == "build" \
-        else cli(command, "--lang", "")
+    run = cli(command, "spankopoly", "--lang", "", "--out", "out") if command == "build" \
+        else cli(command, "spankopoly", "--lang", "")
     assert run.errors[0].startswith("error: --lang ''")
     assert "names no language; choose da (Dansk)" in run.errors[0]
     assert run.code == 2
@@ -176,7 +176,7 @@ def test_source_date_epoch_changes_no_byte(tmp_path: Path, monkeypatch: pytest.M
 
 PRINT_OPTIONS = {"--players": None, "--paper": [], "--duplex": "", "--back-offset": None,
                  "--printer": "", "--config": None, "--target": "home", "--vendor": "eu",
-                 "--board-size": "", "--color": "rgb", "--allow-missing": False,
+                 "--board-size": "", "--color": "", "--allow-missing": False,
                  "--allow-low-resolution": False}
 
 

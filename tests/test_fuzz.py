@@ -106,6 +106,7 @@ class Folder:
 
     def restore(self) -> None:
         for name, data in self.files.items():
+            (self.root / name).parent.mkdir(parents=True, exist_ok=True)  # a game's languages/
             (self.root / name).write_bytes(data)
 
 def outcome(folder: Path) -> str:

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from printkit.cli import app
-from printkit.commands.scaffold import field_docs, has_comment
+from printkit.commands.scaffold import has_comment
 from printkit.load.tables import key_lines
 
 runner = CliRunner()
@@ -74,28 +74,6 @@ def test_every_field_is_explained(workdir: Path, source: str) -> None:
             above = lines[number - 2].lstrip() if number > 1 else ""
             assert has_comment(lines[number - 1]) or above.startswith("#"), \
                 f"{path.name}:{number}: {name}"
-
-
-def test_every_key_the_loader_knows_is_documented() -> None:
-    from printkit.systems import SYSTEMS
-    from printkit.systems.anti import load as anti
-    from printkit.systems.money import load as classic
-    from printkit.systems.playing_cards import load as playing_cards
-    for key in classic.CARD_KEYS:
-        assert f"card.{key}" in field_docs(SYSTEMS["classic"].fields)["decks/*.toml"], key
-    for system, module in (("classic", classic), ("anti", anti),
-                           ("playing_cards", playing_cards)):
-        docs = field_docs(SYSTEMS[system].fields)
-        for table, keys in module.GAME_KEYS.items():
-            assert table == "print" or table in docs["game.toml"], f"{system}: {table}"
-            for key in keys or ():
-                assert f"{table}.{key}" in docs["game.toml"], f"{system}: {table}.{key}"
-    docs = field_docs(SYSTEMS["anti"].fields)
-    for role in ("competitor", "monopolist"):
-        for key in anti.ROLE_KEYS:
-            assert f"roles.{role}.{key}" in docs["game.toml"], f"{role}.{key}"
-    for key in anti.COMMAND_KEYS:
-        assert f"command.{key}" in docs["commands.toml"], key
 
 
 def test_new_refuses_an_existing_folder(workdir: Path) -> None:

@@ -26,7 +26,7 @@ from PIL import Image
 from pypdf import PdfReader, PdfWriter, Transformation
 from pypdf.generic import ContentStream, FloatObject
 
-from printkit.options import Request
+from printkit.options import Options, Request
 from printkit.pipeline import build
 
 REFERENCES = ROOT / "tests" / "pictures"
@@ -51,6 +51,7 @@ class Picture:
     page: int  # 0-based
     dpi: int = 40
     text: bool = True  # the page holds text (artwork alone: a themed deck's backs)
+    shop: bool = False  # the print-shop form (CMYK, PDF/X-1a, preset eu) instead of home
 
 
 PICTURES = [
@@ -64,6 +65,10 @@ PICTURES = [
     Picture("klassiek-ledger", "klassiek", "ledger", 0),
     Picture("kortmonopol-layout", "kortmonopol", "layout", 0),
     Picture("koebstad-chance-backs", "koebstad", "chance", 1, text=False),  # themed backs
+    # CMYK through the shipped profile (pdfium shows CMYK by its own simple formula)
+    Picture("klassiek-deeds-front-shop", "klassiek", "deeds", 0, shop=True),
+    Picture("koebstad-board-shop", "koebstad", "board", 0, dpi=28, shop=True),  # the logo
+    Picture("koebstad-ledger-shop", "koebstad", "ledger", 0, shop=True),  # hairline rules
 ]
 NAMES = [p.name for p in PICTURES]
 PRODUCTS = {"board-a4": "board", "rules-booklet": "rules"}  # file -> the product writing it
@@ -131,23 +136,26 @@ def load(path: Path) -> np.ndarray:
 
 
 @pytest.fixture(scope="session")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]:
-    """The Dutch build of a game (only the products the pictures show), once per session."""
-    folders: dict[str, Path] = {}
+def built(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path]:
+    """The Dutch build of a game (only the products the pictures show), at home or for a
+    print shop, once per session."""
+    folders: dict[tuple[str, bool], Path] = {}
 
-    def folder(game: str) -> Path:
-        if game not in folders:
-            only = tuple({PRODUCTS.get(p.file, p.file) for p in PICTURES if p.game == game})
+    def folder(game: str, shop: bool = False) -> Path:
+        if (game, shop) not in folders:
+            only = tuple({PRODUCTS.get(p.file, p.file) for p in PICTURES
+                          if p.game == game and p.shop == shop})
             out = tmp_path_factory.mktemp(f"pictures-{game}")
-            build(Request(game, ("nl",), only=tuple(only)), out, workers=1)
-            folders[game] = out / game / "nl"
-        return folders[game]
+            build(Request(game, ("nl",), options=Options(target="shop" if shop else "home"),
+                          only=tuple(only)), out, workers=1)
+            folders[(game, shop)] = out / game / "nl" / ("shop-eu" if shop else "")
+        return folders[(game, shop)]
 
     return folder
 
 
-def pdf_of(built: Callable[[str], Path], picture: Picture) -> Path:
-    return built(picture.game) / f"{picture.file}.pdf"
+def pdf_of(built: Callable[..., Path], picture: Picture) -> Path:
+    return built(picture.game, picture.shop) / f"{picture.file}.pdf"
 
 
 def reference_of(picture: Picture) -> np.ndarray:
@@ -159,7 +167,7 @@ def reference_of(picture: Picture) -> np.ndarray:
 
 
 @pytest.mark.parametrize("picture", PICTURES, ids=NAMES)
-def test_page_looks_like_its_reference(picture: Picture, built: Callable[[str], Path],
+def test_page_looks_like_its_reference(picture: Picture, built: Callable[..., Path],
                                        tmp_path: Path) -> None:
     actual = render(pdf_of(built, picture), picture.page, picture.dpi)
     path = REFERENCES / f"{picture.name}.png"
@@ -219,7 +227,7 @@ def first_text_moved(dx: float) -> Callable[[PdfWriter], None]:
     return change
 
 
-def verdicts(picture: Picture, built: Callable[[str], Path],
+def verdicts(picture: Picture, built: Callable[..., Path],
              make: Callable[[float], Callable[[PdfWriter], None]]) -> tuple[Verdict, Verdict]:
     """The page compared with itself made by make(0) and by make(1 mm)."""
     pdf = pdf_of(built, picture)
@@ -234,7 +242,7 @@ def verdicts(picture: Picture, built: Callable[[str], Path],
 @pytest.mark.parametrize("picture", PICTURES, ids=NAMES)
 @pytest.mark.parametrize("direction", ["right", "down"])
 def test_a_page_moved_by_1_mm_no_longer_matches(picture: Picture, direction: str,
-                                                 built: Callable[[str], Path]) -> None:
+                                                 built: Callable[..., Path]) -> None:
     def make(length: float) -> Callable[[PdfWriter], None]:
         return shifted(length, 0) if direction == "right" else shifted(0, -length)
 
@@ -247,7 +255,7 @@ def test_a_page_moved_by_1_mm_no_longer_matches(picture: Picture, direction: str
 @pytest.mark.parametrize("picture", [p for p in PICTURES if p.text],
                          ids=[p.name for p in PICTURES if p.text])
 def test_a_line_of_text_moved_by_1_mm_no_longer_matches(picture: Picture,
-                                                         built: Callable[[str], Path]) -> None:
+                                                         built: Callable[..., Path]) -> None:
     control, moved = verdicts(picture, built, first_text_moved)
     assert control.ok, str(control)
     assert not moved.ok, str(moved)
@@ -255,7 +263,7 @@ def test_a_line_of_text_moved_by_1_mm_no_longer_matches(picture: Picture,
 
 @pytest.mark.parametrize("picture", PICTURES, ids=NAMES)
 def test_noise_as_between_pdfium_builds_still_matches(picture: Picture,
-                                                      built: Callable[[str], Path]) -> None:
+                                                      built: Callable[..., Path]) -> None:
     """Between pdfium builds 1-3.5 % of the pixels differ, nearly all by 1 or 2. Ten times
     as many pixels off by up to 4, and a few stray pixels wholly wrong, still match."""
     page = render(pdf_of(built, picture), picture.page, picture.dpi)
@@ -271,7 +279,7 @@ def test_noise_as_between_pdfium_builds_still_matches(picture: Picture,
 @pytest.mark.parametrize("colour, matches", [("#D63C8F", True), ("#D63CAF", False)],
                          ids=["same", "blue+32"])
 def test_a_changed_band_colour_no_longer_matches(colour: str, matches: bool,
-                                                 built: Callable[[str], Path],
+                                                 built: Callable[..., Path],
                                                  tmp_path: Path) -> None:
     """klassiek's pink group (the band of the first deed of the sheet) in another colour."""
     folder = copy_game("klassiek", tmp_path / "data")

@@ -96,26 +96,28 @@ def test_a_copy_with_its_tables_in_a_workbook_builds_the_same_pdfs(cli, tmp_path
     price edited in the workbook is the deed's."""
     from openpyxl import load_workbook
 
-    assert cli("new", "sheets", "--from", "klassiek", "--tables", "xlsx").code == 0
-    assert cli("new", "files", "--from", "klassiek").code == 0
-    book_path = tmp_path / "data" / "sheets" / "tables.xlsx"
-    assert not list((tmp_path / "data" / "sheets").glob("*.csv"))
+    assert cli("new", "town", "--from", "klassiek", "--tables", "xlsx", "--data",
+               "sheets").code == 0
+    assert cli("new", "town", "--from", "klassiek", "--data", "files").code == 0
+    book_path = tmp_path / "sheets" / "town" / "tables.xlsx"
+    assert not list((tmp_path / "sheets" / "town").glob("*.csv"))
     book = load_workbook(book_path)
     assert book.sheetnames == ["board", "groups", "stations", "streets", "taxes", "utilities"]
     streets = book["streets"]
     assert [c.value for c in streets[1]][:3] == ["id", "group", "price"]
     assert streets["C1"].comment.text == "price: what the street costs"
     assert [c.value for c in streets[2]][:3] == ["molenweg", "brown", 60]
-    assert build(cli, "sheets", "out") == build(cli, "files", "out")
+    assert build(cli, "town", "out", "--data", "sheets") == \
+        build(cli, "town", "out-files", "--data", "files")
 
     groups = book["groups"]
     assert [c.value for c in groups[1]][:3] == ["id", "colour", "house"]
     assert [c.value for c in groups[2]][::2] == ["brown", 50]
     groups["C2"] = 55  # the price of a house in the brown group
     book.save(book_path)
-    deeds = tmp_path / "out" / "sheets" / "nl" / "deeds.pdf"
+    deeds = tmp_path / "out" / "town" / "nl" / "deeds.pdf"
     assert "Prijs van een huis € 55" not in pdf_text(deeds)
-    build(cli, "sheets", "out", "--only", "deeds")
+    build(cli, "town", "out", "--only", "deeds", "--data", "sheets")
     assert "Prijs van een huis € 55" in pdf_text(deeds)
 
 

@@ -191,7 +191,7 @@ def test_cmyk_pictures_go_through_the_icc_profile(themed) -> None:
     (K = 1 - max(R, G, B)) would give 37 % K and no more than that in cyan either."""
     from printkit.render.images import prepared
 
-    cmyk, _ = prepared(str(themed["data"] / "art" / "back.jpg"), True)
+    cmyk, *_ = prepared(str(themed["data"] / "art" / "back.jpg"), True)
     c, _, _, k = cmyk.getpixel((10, 10))
     r, g, b = BACK
     naive_k = 1 - max(r, g, b) / 255
@@ -459,3 +459,17 @@ def test_a_numbers_font_draws_the_amounts(tmp_path: Path) -> None:
         letters = {c["fontname"].split("+")[-1] for c in chars if c["text"] == "K"}
         assert letters
         assert "DejaVuSerif" not in letters
+
+
+def test_a_resolution_just_under_300_ppi_is_not_shown_as_300() -> None:
+    """1249 pixels over 105.8 mm are 299.86 ppi: the warning says 299.8, not "300 ppi …
+    print shops ask for 300 ppi"."""
+    from printkit.errors import Problems, Where
+    from printkit.layout.pictures import check_resolution
+    from printkit.model.theme import DEFAULT, Picture
+
+    pic = Picture(Path("art/back.png"), "art/back.png", 1249, 800, Where("game.toml", 3, "x"))
+    problems = Problems()
+    check_resolution(pic, 105.8 / 25.4 * 72, "chance", DEFAULT, problems)
+    assert len(problems.warnings) == 1
+    assert "'art/back.png' has 299.8 ppi at its printed size" in problems.warnings[0].message

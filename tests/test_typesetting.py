@@ -427,6 +427,7 @@ def test_no_name_is_hyphenated_on_deeds_cards_or_in_the_booklet(game: str) -> No
     booklet (its tables: "Præstega-de") ends in a piece of a square's name."""
     from dataclasses import replace
 
+    from printkit.load.tables import read_toml
     from printkit.options import resolve
     from printkit.pipeline import documents
 
@@ -435,8 +436,8 @@ def test_no_name_is_hyphenated_on_deeds_cards_or_in_the_booklet(game: str) -> No
         board = kit.product("board").content
         words = {w for sq in board.squares for w in sq.name.split(" ") if len(w) > 3}
         pieces = {w[:n] + "-" for w in words for n in range(2, len(w)) if w[n - 1] != "-"}
-        options = resolve(Options(players=4), load_print_spec(builtin("data") / game
-                                                              / "game.toml"))
+        game_toml = read_toml(builtin("data") / game / "game.toml", Problems())
+        options = resolve(Options(players=4), load_print_spec(game_toml))
         shown = replace(kit, products=tuple(p for p in kit.products if p.name in (
             "deeds", "chance", "community", "commands", "rules")))
         problems = Problems()
@@ -488,3 +489,23 @@ def test_booklet_tables_give_figures_their_width_and_text_the_rest() -> None:
         assert sum(widths) == pytest.approx(300.0)
         assert widths[narrow] < most * 300.0, widths
         assert all(len(row[narrow]) == 1 for row in cells), cells
+
+
+def test_a_long_row_label_wraps_beside_its_value() -> None:
+    """A deed's label too long for the line wraps beside its amount, which stays in line
+    with the amounts above (it dropped to a line of its own); an amount too wide for
+    that still gets a line of its own."""
+    from printkit.layout.text import fit
+    from printkit.localise.kit import Row
+
+    rows = (Row("Aankoop (hand)", "20 klappen"), Row("Compleet (leren paddle)", "15 klappen"))
+    found = fit(rows, 140.0, 200.0, 9.0, lang="nl")
+    assert found is not None
+    placed = [(p.text, p.align, round(p.dy, 1)) for p in found[0]]
+    assert placed[2:] == [("Compleet (leren", "left", placed[2][2]),
+                          ("15 klappen", "right", placed[2][2]),
+                          ("paddle)", "left", round(placed[2][2] + 9.0 * 1.22, 1))]
+    wide = fit((Row("Prijs van een hotel", "€ 50 + 4 huizen"),), 120.0, 200.0, 9.0)
+    assert wide is not None
+    assert [p.text for p in wide[0]] == ["Prijs van een hotel", "€\u00a050 + 4 huizen"]
+    assert wide[0][1].dy > wide[0][0].dy

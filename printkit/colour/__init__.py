@@ -33,6 +33,10 @@ FOGRA39 = OutputCondition(
 )
 
 
+PROFILES = {"FOGRA39": FOGRA39}  # what a shop preset's `profile` may name
+PROFILE_INK_LIMIT = 330.0  # % C + M + Y + K: the FOGRA39 data's, which the profile keeps
+
+
 def profile_path() -> Path:
     """The ICC profile's file (CMYK output profile, ICC version 2)."""
     return PROFILE

@@ -59,7 +59,12 @@ def list_files(built: list[Built], verbosity: int) -> None:
     """Each file written with its pages and how to print it; -q: nothing."""
     if verbosity < 0:
         return
-    for item in built:
+    written = [item for item in built if not item.removed]
+    for item in written:
         typer.echo(f"{item.path}  ({item.pages} page{'s' if item.pages != 1 else ''})")
         typer.echo(f"    {advice(item.hint, labels(item.lang))}")
-    typer.echo(f"{len(built)} files written.")
+    for item in built:
+        if item.removed:
+            typer.echo(f"{item.path}  removed: an earlier build's file of a product now "
+                       "on another paper")
+    typer.echo(f"{len(written)} files written.")

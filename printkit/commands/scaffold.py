@@ -1,10 +1,12 @@
 """`printkit new`: copy a game into a data folder as the start of a custom game, with a
 comment explaining every field of its data files.
 
-The explanations are data: each system's fields.toml (printkit/systems/<system>/). TOML keys
-without a comment get one above them; CSV files get "# column: meaning" lines above their
-header (the CSV reader skips lines starting with #); text files and rule booklets get a
-header. The copy is made in a temporary folder beside the target and renamed into place, so
+The explanations are those the system declares with its keys and columns
+(printkit/systems/<system>/fields.py). TOML keys without a comment get one above them; CSV
+files get "# column: meaning" lines above their header (the CSV reader skips lines starting
+with #); text files and rule booklets get a header. Every TOML file a user edits starts with
+a `#:schema` line naming its shipped JSON Schema (printkit.schemas), which editors read.
+The copy is made in a temporary folder beside the target and renamed into place, so
 a failure leaves nothing behind; an existing folder is never overwritten.
 """
 
@@ -24,6 +26,7 @@ from printkit import plan
 from printkit.commands.spreadsheet import write_workbook
 from printkit.commands.translated import record_translations
 from printkit.errors import PrintkitError
+from printkit.load.declare import Files
 from printkit.load.paths import walk
 from printkit.load.tables import key_lines, outside_strings
 from printkit.localise.languages import load_languages
@@ -32,13 +35,6 @@ from printkit.write import inside
 
 COPIED = ("*.toml", "*.csv", "*.tsv", "*.xlsx", "*.ods", "*.md", "*.po", "*.txt", "*.png",
           "*.jpg", "*.jpeg", "*.ttf")
-
-
-def field_docs(path: Path) -> dict[str, dict[str, str]]:
-    """file pattern -> {key path or column ("" for the file): explanation}, from a system's
-    fields.toml."""
-    with path.open("rb") as fh:
-        return tomllib.load(fh)
 
 
 TABLES = ("csv", "xlsx")  # --tables: as the game copied has them, or one workbook
@@ -78,11 +74,12 @@ def new_game(name: str, source: str, data: Path | None,
         copy_game(game.folder, staging)
         keep_languages(staging, game.languages, codes)
         name_once(staging, codes[0])
-        annotate(staging, field_docs(read.setup.system.fields))
+        annotate(staging, game.system, read.setup.system.fields)
         if tables.lower() == "xlsx":
             write_workbook(staging)
         describe_copy(staging / "README.md", f"{name} --from {source}" + (
             " --tables xlsx" if tables.lower() == "xlsx" else ""), codes)
+        name_copy(staging, name)
         copied = plan.read(plan.setup(staging)).game
         record_translations(copied, list(copied.languages), name)
         os.rename(staging, target)
@@ -172,6 +169,23 @@ def name_once(folder: Path, source: str) -> None:
         path.write_text("\n".join(lines) + "\n", "utf-8")
 
 
+def name_copy(folder: Path, name: str) -> None:
+    """The copy is called by its own name: its title in every language (it was the
+    game's it was copied from), and its README's commands name it (`printkit check
+    <game>` becomes `printkit check ourtown`)."""
+    title = json.dumps(name.replace("_", " ").replace("-", " ").title(), ensure_ascii=False)
+    for path in sorted((folder / "text").glob("*.toml")):
+        text = path.read_text("utf-8-sig")
+        number = key_lines(text).get(("game", "title"))
+        if number:
+            lines = text.splitlines()
+            lines[number - 1] = with_value(lines[number - 1], title)
+            path.write_text("\n".join(lines) + "\n", "utf-8")
+    readme = folder / "README.md"
+    if readme.is_file():
+        readme.write_text(readme.read_text("utf-8-sig").replace("<game>", name), "utf-8")
+
+
 COPY_NOTE = "This copy was made with `printkit new "
 
 
@@ -216,7 +230,9 @@ def docs_for(rel: str, docs: dict[str, dict[str, str]]) -> dict[str, str] | None
     return next((d for pattern, d in docs.items() if fnmatch.fnmatch(rel, pattern)), None)
 
 
-def annotate(folder: Path, docs: dict[str, dict[str, str]]) -> None:
+def annotate(folder: Path, system: str, files: Files) -> None:
+    """Explain every file of a system's copy, and name its schema in each TOML file."""
+    docs = files.docs()
     for path in sorted(folder.rglob("*")):
         if not path.is_file():
             continue
@@ -228,7 +244,7 @@ def annotate(folder: Path, docs: dict[str, dict[str, str]]) -> None:
         if path.suffix == ".csv":
             text = annotate_csv(text, doc)
         elif path.suffix == ".toml":
-            text = annotate_toml(text, doc)
+            text = with_schema(annotate_toml(text, doc), schema_of(rel, system, files))
         elif path.suffix == ".md" and doc.get(""):
             text = "{# " + doc[""] + " #}\n" + text
         path.write_text(text, "utf-8")
@@ -274,6 +290,26 @@ def annotate_toml(text: str, doc: dict[str, str]) -> str:
             out.append(f"{indent}# {notes[number]}")
         out.append(line)
     return "\n".join(out) + "\n"
+
+
+def schema_of(rel: str, system: str, files: Files) -> Path | None:
+    """The shipped schema of a game's TOML file (`rel`: its path in the game folder)."""
+    from printkit.load.declare import TomlFile
+    from printkit.schemas import shipped
+
+    found = [f for f in files.files if isinstance(f, TomlFile) and fnmatch.fnmatch(rel, f.pattern)]
+    return shipped(f"{system}-{found[0].schema_name}.json") if found else None
+
+
+SCHEMA = "#:schema "  # Taplo's directive: the first comment names the file's JSON Schema
+
+
+def with_schema(text: str, schema: Path | None) -> str:
+    """A TOML file whose first line names its schema (by a file URI: it holds on Windows
+    too), in place of any it named before."""
+    lines = [line for line in text.splitlines() if not line.startswith(SCHEMA)]
+    head = [SCHEMA + schema.as_uri()] if schema is not None else []
+    return "\n".join(head + lines) + "\n"
 
 
 def has_comment(line: str) -> bool:

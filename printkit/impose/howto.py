@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 class Hint:
     """How one file is printed. kind: cards (n-up with backs), sheets (one-sided), tiles,
     poster (one large sheet), booklet (imposed for saddle stitching), reading (booklet pages
-    in reading order) or shop (one item per page for a print shop)."""
+    in reading order), shop (one item per page for a print shop) or shop-rgb (the same in
+    RGB, built so on purpose with --color rgb)."""
 
     kind: str
     paper: str
@@ -31,10 +32,12 @@ class Hint:
     size: tuple[float, float] = (0.0, 0.0)  # the page in mm, when it matters (poster, reading)
 
 
-def hint_for(product: Product, doc: Document, target: str, paper: str, duplex: str) -> Hint:
-    """The hint for a document made of a product with the given target, paper and duplex."""
+def hint_for(product: Product, doc: Document, target: str, paper: str, duplex: str,
+             cmyk: bool = True) -> Hint:
+    """The hint for a document made of a product with the given target, paper, duplex and
+    colour (CMYK or RGB)."""
     if target == "shop":
-        return Hint("shop", paper)
+        return Hint("shop" if cmyk else "shop-rgb", paper)
     content = product.content
     if isinstance(content, Deck):
         return Hint("cards", paper, duplex)
@@ -76,6 +79,9 @@ def advice(hint: Hint, _: Labels) -> str:
                              "shop", size=size),
         "shop": lambda: _("one item per page with trim and bleed: take this one to a print "
                           "shop"),
+        "shop-rgb": lambda: _("one item per page with trim and bleed, in RGB (--color rgb): "
+                              "the print shop converts the colours itself; for CMYK, build "
+                              "without --color rgb"),
     }
     return texts.get(hint.kind, lambda: _("{paper}, scale 100 %, one-sided",
                                           paper=paper))()

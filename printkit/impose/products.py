@@ -200,6 +200,17 @@ def tableau(product: Product, kit: Kit, options: Resolved, problems: Problems) -
     return [Output(product.name, "", [sheet(face, options)])]
 
 
+def report(product: Product, kit: Kit, options: Resolved, problems: Problems) -> Pages:
+    """The analysis report (printkit analyse): pages of --paper, portrait."""
+    from printkit.layout.report import report_pages
+    from printkit.localise.kit_report import ReportText
+
+    assert isinstance(product.content, ReportText)
+    faces = report_pages(product.content, options.sheet_size, item_where(kit, "analysis"),
+                         problems, lang=kit.lang, theme=options.theme)
+    return [Output(product.name, "", [sheet(f, options) for f in faces])]
+
+
 def layout_for(content: Content) -> Layout:
     """The layout of a kind of content. The kinds other than a deck are imported only
     when a product holds one: a deck's build does not make the others' classes."""
@@ -207,9 +218,11 @@ def layout_for(content: Content) -> Layout:
         return deck
     from printkit.localise.kit_board import BoardText
     from printkit.localise.kit_booklet import BookletText
+    from printkit.localise.kit_report import ReportText
     from printkit.localise.kit_sheets import LedgerText, LinesSet, ScorepadText
     from printkit.localise.kit_tableau import TableauText
 
     layouts: dict[type, Layout] = {BoardText: board, ScorepadText: scorepad, LinesSet: lines,
-                                   BookletText: rules, LedgerText: ledger, TableauText: tableau}
+                                   BookletText: rules, LedgerText: ledger, TableauText: tableau,
+                                   ReportText: report}
     return layouts[type(content)]

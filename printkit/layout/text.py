@@ -135,14 +135,21 @@ def _block(block: Block, width: float, size: float, leading: float,
 
 def _row(row: Row, width: float, size: float, leading: float, y: float,
          lang: str, level: int) -> list[Placed] | None:
-    """Label left, value right on one line, or the value on its own line when too long."""
+    """Label left, value right on its first line (the label wrapping beside the value, so
+    the value stays in line with those of the rows above), or the value on a line of its
+    own when the label cannot wrap beside it."""
     reg, numbers = metrics("regular"), metrics("numbers")
     label_w, value_w = reg.width(row.label, size), numbers.width(row.value, size)
     line_h = size * leading
-    if label_w + value_w + size <= width:
-        base = y + line_h - size * (leading - 1.0)
-        return [Placed(base, row.label, "regular", size),
-                Placed(base, row.value, "numbers", size, "right", width)]
+    base = y + line_h - size * (leading - 1.0)
+    beside: list[str] | None = [row.label]
+    if label_w + value_w + size > width:
+        beside = wrap(row.label, "regular", size, width - value_w - size, lang, level=level) \
+            if value_w + size < width / 2 else None
+    if beside is not None:
+        lines = [Placed(base + n * line_h, t, "regular", size) for n, t in enumerate(beside)]
+        return [lines[0], Placed(base, row.value, "numbers", size, "right", width),
+                *lines[1:]]  # in reading order, the lowest last
     label = wrap(row.label, "regular", size, width, lang, level=level)
     value = wrap(row.value, "numbers", size, width, lang, level=level)
     if label is None or value is None:

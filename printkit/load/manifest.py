@@ -4,26 +4,96 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from printkit.errors import Problems, Where
 from printkit.load import fields as f
 from printkit.load.codes import code_for, known_codes, unknown
+from printkit.load.declare import (
+    MAX_WHOLE,
+    REQUIRED,
+    Choice,
+    Flag,
+    Items,
+    Key,
+    Table,
+    Text,
+    Texts,
+    TomlFile,
+    Whole,
+)
 from printkit.load.tables import Toml, read_toml
+from printkit.model.analysis import DICE_HINT, AnalysisSpec, Dice
 from printkit.model.common import GameInfo, TextSource
 
-MAX_NUMBER = 10_000_000
+MAX_NUMBER = MAX_WHOLE  # the largest whole number a game.toml value may have
 Tables = dict[str, set[str] | None]  # table -> its keys (None: checked by its own reader)
 G = TypeVar("G", bound=GameInfo)
 
+GAME_DOC = "The game's structure; every text a player reads lives in text/<language>.toml."
+GAME = Table("What the game is.", keys={
+    "system": Text("the rules and components this game uses", REQUIRED),
+    "source_language": Text("the language the game was written in; the others are checked "
+                            "against it", REQUIRED),
+    "languages": Items("the languages `--lang all` builds", REQUIRED, item=Text(""), least=1),
+    "players": Items("fewest and most players, e.g. [2, 6]", [2, 6],
+                     item=Whole("", None, 1, 12), least=2, most=2),
+})
+ANALYSIS = Table("For printkit analyse (optional).", keys={
+    "dice": Text("the dice the game is played with, e.g. \"2d6\" (how many, d, their sides); "
+                 "two six-sided dice when left out", "2d6", r"^\s*[1-9]\s*[dD]\s*[0-9]{1,2}\s*$"),
+    "tips": Flag("true: the rule booklet ends with a chapter of the squares landed on most",
+                 False),
+})
 
-def known_tables(own: Tables) -> Tables:
-    """The tables a system's game.toml may have: [game], the system's own, and the print
-    settings and theme (checked by load/printing.py and load/theme.py)."""
-    return {"game": {"system", "source_language", "languages", "players"}, **own,
-            "print": None, "theme": None}  # the largest whole number a game.toml value may have
+IN_TEXT = "how running text says the name, built from it as {{ this }}"
+ARTICLE = "the article before the name in running text (Dutch de or het)"
+NAMED_TEXTS: dict[str, Key] = {  # the names of a game with a board, in its text files
+    "streets": Table("", entries=Table("", entries=Text(""), keys={
+        "name": Text("the street's name, given once: in the source language's text file; "
+                     "every language uses it, unless its own file gives another (printkit "
+                     "check lists those as own names)"),
+        "article": Text("the article running text puts before the name, where the language "
+                        "needs one (Dutch de or het): cards then say \"Ga naar het "
+                        "Kasteelplein\" with the current name"),
+        "in_text": Text(f"{IN_TEXT}: \"de {{{{ this|lcfirst('Keuken') }}}}\" (first letter "
+                        "in lower case while the name starts with that word: a proper name it "
+                        "is renamed to keeps its capital), \"station {{ this|q }}\"; never a "
+                        "second copy of the name")})),
+    "stations": Table("", entries=Table("", entries=Text(""), keys={
+        "name": Text("the station's name, given once like a street's"),
+        "in_text": Text(f"{IN_TEXT}, e.g. \"{{{{ this|lcfirst('Station') }}}}\""),
+        "article": Text(ARTICLE)})),
+    "corners": Table("", entries=Table("", entries=Text(""), keys={
+        "name": Text("the corner's name; another language's file usually gives its own (a "
+                     "translation)"),
+        "in_text": Text(f"{IN_TEXT}, e.g. \"{{{{ this|lcfirst('Fængsel') }}}}\" (fængsel)")})),
+}
+
+
+def text_toml(doc: str, named: dict[str, Key] = NAMED_TEXTS) -> TomlFile:
+    """A system's text/<lang>.toml: every text a player reads, in tables of tables; the
+    names of `named` declared (by default those of a board: streets, stations, corners)."""
+    return TomlFile("text/*.toml", doc, Table("", keys=named, entries=Texts("")), "text")
+
+
+def game_toml(system: str, meaning: str, own: dict[str, Key], players: str = "",
+              doc: str = GAME_DOC) -> TomlFile:
+    """A system's game.toml: [game] (its `system` and what that means, and how many
+    `players`, when said otherwise), the system's own tables, and [analysis], [print] and
+    [theme], which every game may have (load/printing.py and load/theme.py read the last
+    two)."""
+    from printkit.load.printing import PRINT  # the tables every game.toml may have
+    from printkit.load.theme import THEME
+
+    game = GAME.but(system=Choice(f"the rules and components this game uses: {system} "
+                                  f"({meaning})", (system,), REQUIRED))
+    if players:
+        game = game.but(players=replace(GAME.keys["players"], doc=players))
+    return TomlFile("game.toml", doc, Table("", keys={
+        "game": game, **own, "analysis": ANALYSIS, "print": PRINT, "theme": THEME}), "game")
 
 
 def game_info(folder: Path, doc: Toml, system: str, problems: Problems,
@@ -34,7 +104,8 @@ def game_info(folder: Path, doc: Toml, system: str, problems: Problems,
                     source_language=source_language(doc, problems, known),
                     languages=languages(doc, problems, known), players=players(doc, problems),
                     texts=texts(folder, problems, langs), where=doc.where("game"),
-                    translated=translated(folder, problems))
+                    translated=translated(folder, problems),
+                    analysis=analysis(doc, problems))
 
 
 @dataclass(frozen=True)
@@ -112,18 +183,40 @@ def language_code(written: str, where: Where, problems: Problems,
 
 
 def players(doc: Toml, problems: Problems) -> tuple[int, int]:
-    value = section(doc, "game").get("players", [2, 6])
+    declared = GAME.at("players")
+    assert isinstance(declared, Items)
+    assert isinstance(declared.item, Whole)
+    fewest, most = declared.default
+    value = section(doc, "game").get("players", declared.default)
     where = doc.where("game", "players")
     if not (isinstance(value, list) and len(value) == 2):
         problems.add(where, "write the fewest and most players as [2, 6]")
-        return (2, 6)
-    low = f.integer(value[0], where, problems, 1, 12)
-    high = f.integer(value[1], where, problems, 1, 12)
+        return (fewest, most)
+    low = f.integer(value[0], where, problems, declared.item.low, declared.item.high)
+    high = f.integer(value[1], where, problems, declared.item.low, declared.item.high)
     if high < low:
         problems.add(where, f"the most players ({high}) is fewer than the fewest ({low}); write"
                      " them as [fewest, most]")
         return high, low
     return low, high
+
+
+def analysis(doc: Toml, problems: Problems) -> AnalysisSpec:
+    """[analysis]: the dice the game is played with ("2d6") and whether the rule booklet
+    ends with a page of the squares landed on most (`tips`)."""
+    table = section(doc, "analysis")
+    where = doc.where("analysis", "dice")
+    dice = Dice.parse(table.get("dice", ANALYSIS.default_of("dice")))
+    if dice is None:
+        problems.add(where, f"{shown(table.get('dice'))} is not dice; {DICE_HINT}")
+        dice = Dice()
+    tips = f.boolean(table.get("tips", ANALYSIS.default_of("tips")),
+                     doc.where("analysis", "tips"), problems)
+    return AnalysisSpec(dice, tips, where)
+
+
+def shown(raw: Any) -> str:
+    return f"'{raw}'" if isinstance(raw, str) else repr(raw)
 
 
 def required_table(doc: Toml, name: str, problems: Problems) -> dict[str, Any] | None:
@@ -177,6 +270,14 @@ def value(doc: Toml, keys: tuple[str, ...], default: Any = None) -> Any:
     for key in keys:
         data = data.get(key, {}) if isinstance(data, dict) else {}
     return default if data == {} else data
+
+
+def whole(doc: Toml, problems: Problems, declared: Table, *keys: str) -> int:
+    """A whole number of game.toml, as `declared`: its default (or required) and range."""
+    key = declared.at(*keys)
+    assert isinstance(key, Whole), keys
+    return number(doc, problems, keys, None if key.required else key.default, key.low,
+                  key.high)
 
 
 def number(doc: Toml, problems: Problems, keys: tuple[str, ...], default: int | None,

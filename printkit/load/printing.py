@@ -9,22 +9,78 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
 
+from printkit.colour import PROFILES
 from printkit.errors import PrintkitError, Problems, Where
+from printkit.load.declare import (
+    LENGTH,
+    REQUIRED,
+    SIGNED_LENGTH,
+    Choice,
+    Flag,
+    Items,
+    Length,
+    Table,
+    Text,
+    Whole,
+)
 from printkit.load.tables import Toml, read_toml
 from printkit.model.printing import Printer, PrintSpec, SheetOverride, SheetSpec, Vendor
 from printkit.units import MM, parse_length
 
-BUILTIN = Path(__file__).resolve().parent.parent / "builtin" / "print.toml"
 CONFIG_NAME = "printkit.toml"
-SHEET_LENGTHS = ("margin", "gutter", "mark_offset", "mark_length", "bleed", "tile_overlap")
-SHEET_KEYS = (*SHEET_LENGTHS, "rotate", "cols", "rows")
-SECTIONS = {"papers", "formats", "sheet", "sheets", "vendors", "printers"}
+BUILTIN = Path(__file__).resolve().parent.parent / "builtin" / "print.toml"
 SIDES = ("alternate", "back-first", "separate")
 DUPLEX = ("long", "short", "none")
+SIZE = Items("", item=Length(""), least=2, most=2)
+SHEET = Table("How cards are laid out n-up on a home-printer sheet.", keys={
+    "margin": Length("nothing is printed closer to the paper edge (home printers)"),
+    "gutter": Length("space between neighbouring trims: room for both cards' bleed"),
+    "mark_offset": Length("crop marks start this far from the trim (at least the bleed)"),
+    "mark_length": Length("longest crop mark; shorter when the margin is tight"),
+    "bleed": Length("bleed of items printed at home"),
+    "tile_overlap": Length("glue strip shared by neighbouring tiles of the board"),
+    "rotate": Flag("cards may be turned a quarter turn when more of them fit that way"),
+    "cols": Whole("fixed slots: this many columns (0: as many as fit)", None, 0, 50),
+    "rows": Whole("fixed slots: this many rows (0: as many as fit)", None, 0, 50),
+})
+PRINT = Table("Print settings of this game (optional; see README, Print settings): papers, "
+              "card formats, the sheet layout, print-shop presets.", own_check=True, keys={
+    "papers": Table("Paper sizes, portrait: name = [width, height].",
+                    entries=replace(SIZE, doc="a paper's width and height, e.g. "
+                                    '["210mm", "297mm"]')),
+    "formats": Table("Card formats: name = [width, height] of the upright card's trim.",
+                     entries=replace(SIZE, doc="a card's width and height, e.g. "
+                                     '["63mm", "88mm"]')),
+    "sheet": SHEET,
+    "sheets": Table("Sheet settings for one card format (and paper).",
+                    entries=SHEET.but(
+                        format=Text("the card format these settings are for", REQUIRED),
+                        paper=Text("only on this paper (default: every paper)"))),
+    "vendors": Table("Print-shop presets for --target shop.", entries=Table(
+        "A print-shop preset: one item per page, page = trim + bleed, no marks.", keys={
+            "bleed": Length("the shop's bleed"),
+            "sides": Choice("alternate (front, back, …), back-first or separate (a file of "
+                            "fronts and one of backs)", SIDES),
+            "note": Text("what the preset is for, shown in how-to-print lines"),
+            "profile": Choice("the printing condition its CMYK is made for",
+                              tuple(PROFILES)),
+            "ink_limit": Text("the most ink, C + M + Y + K, anywhere on a page, e.g. "
+                              '"300%"', None, r"^\s*[0-9]+(\.[0-9]+)?\s*%?\s*$")})),
+    "printers": Table("Printer profiles (--printer NAME).", entries=Table(
+        "A printer profile: its back offset (from printkit calibrate), duplex and paper.",
+        keys={"back_offset": Items('shift of the backs, [x, y], e.g. ["0.5mm", "-1mm"]',
+                                   item=Text("", None, SIGNED_LENGTH), least=2, most=2),
+              "duplex": Choice("long, short or none", DUPLEX),
+              "paper": Text("the paper it prints on")})),
+})
+SECTIONS = set(PRINT.keys)
+SHEET_KEYS = tuple(SHEET.keys)
+SHEET_LENGTHS = tuple(k for k in SHEET_KEYS if SHEET.keys[k].kind().get("pattern") == LENGTH)
 MAX_LENGTH = 5_080  # mm: 200 inches, PDF's largest page (and inf is not a length)
 
 
@@ -166,7 +222,24 @@ def override(entry: Any, doc: Toml, keys: tuple[str, ...], problems: Problems
 def vendor(entry: Any, doc: Toml, keys: tuple[str, ...], problems: Problems
            ) -> dict[str, Any] | None:
     return keyed(entry, doc, keys, problems, "bleed and sides",
-                 {"bleed": length, "sides": one_of(SIDES), "note": text})
+                 {"bleed": length, "sides": one_of(SIDES), "note": text,
+                  "profile": one_of(tuple(PROFILES)), "ink_limit": percent})
+
+
+def percent(value: Any, where: Where, problems: Problems) -> float | None:
+    """A total ink limit such as "300%": from 100 % (black alone) to 400 % (all four inks
+    solid); None (and a problem) otherwise."""
+    text = str(value).strip().removesuffix("%").strip() if isinstance(value, str | int) \
+        and not isinstance(value, bool) else ""
+    try:
+        number = float(text)
+    except ValueError:
+        number = -1.0
+    if not 100 <= number <= 400:
+        problems.add(where, f"'{value}' is not a total ink limit; write a percentage from "
+                     "100% to 400%, e.g. \"300%\"")
+        return None
+    return number
 
 
 def printer(entry: Any, doc: Toml, keys: tuple[str, ...], problems: Problems
@@ -242,7 +315,9 @@ def build_spec(merged: dict[str, dict[str, Any]], wheres: dict[tuple[str, str], 
         if "bleed" not in values or "sides" not in values:
             problems.add(wheres[("vendors", name)], "a shop preset needs bleed and sides")
             continue
-        vendors[name] = Vendor(name, values["bleed"], values["sides"], values.get("note", ""))
+        vendors[name] = Vendor(name, values["bleed"], values["sides"], values.get("note", ""),
+                               values.get("profile") or "FOGRA39",
+                               values.get("ink_limit") or 330.0)
     printers = {}
     for name, values in merged["printers"].items():
         if values.get("paper") and values["paper"] not in papers:

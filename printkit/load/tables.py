@@ -114,8 +114,13 @@ class Toml:
         for end in range(len(keys), 0, -1):
             line = self.lines.get(tuple(keys[:end]))
             if line:
-                return self.problems.where(self.path, line, ".".join(str(k) for k in keys))
-        return self.problems.where(self.path, 0, ".".join(str(k) for k in keys))
+                return self.problems.where(self.path, line, field_path(keys))
+        return self.problems.where(self.path, 0, field_path(keys))
+
+
+def field_path(keys: tuple[str | int, ...]) -> str:
+    """A key path as a user counts: the first [[card]] of a file is card.1."""
+    return ".".join(str(k + 1) if isinstance(k, int) else k for k in keys)
 
 
 _TOML_LINE = re.compile(r"at line (\d+)")
@@ -158,9 +163,13 @@ def read_toml(path: Path, problems: Problems) -> Toml | None:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         line, message = toml_message(str(exc), len(text_lines(text.rstrip("\n"))))
-        if 0 < line <= len(text_lines(text)) and inner_quote(text_lines(text)[line - 1]):
+        lines = text_lines(text)
+        if 0 < line <= len(lines) and inner_quote(lines[line - 1]):
             message = (message.split(": ", 1)[0] + ': a " inside a text ends it; write it as'
                        " \\\" or put the whole text in single quotes: 'Go to \"Start\"'")
+        elif 0 < line <= len(lines) and _CURLY.search(lines[line - 1]):
+            message = (message.split(": ", 1)[0] + ": the text is in curly quotes (“…”), "
+                       "as a word processor writes them; write straight quotes: \"…\"")
         problems.add_unreadable(problems.where(path, line), message)
         return None
     except RecursionError:
@@ -174,6 +183,8 @@ def read_toml(path: Path, problems: Problems) -> Toml | None:
     return Toml(path, data, key_lines(text), problems)
 
 
+# a value opened with a typographic quote, as a word processor writes one
+_CURLY = re.compile("=\\s*[\u201c\u201d\u201e\u2018\u2019\u201a\u00ab\u00bb]")
 _INNER_QUOTE = re.compile(r'^\s*[^=#]+=\s*"(?:\\.|[^"\\])*"[^#]*"')
 
 

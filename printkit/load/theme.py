@@ -7,20 +7,47 @@ printkit.load.pictures and printkit.load.fontfiles).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from printkit.errors import Problems
 from printkit.load import fields as f
+from printkit.load.declare import IDENT, Colour, Flag, Table, Text, TomlFile
 from printkit.load.fontfiles import font_file
 from printkit.load.pictures import picture
-from printkit.load.printing import user_configs
+from printkit.load.printing import CONFIG_NAME, PRINT, user_configs
 from printkit.load.tables import Toml, read_toml
-from printkit.model.theme import COLOURS, FONT_ROLES, PICTOGRAMS, Picture, Theme
+from printkit.model.theme import COLOUR_ROLES, COLOURS, FONT_ROLES, PICTOGRAMS, Picture, Theme
 
-SINGLE = ("board_centre", "cover", "logo")  # [theme.pictures]
-TABLES = ("fonts", "pictures", "backs", "cards", "squares", "pictograms")
-FLAGS = ("board_title", "group_symbols")
+PICTURE = Text("a PNG or JPEG file inside the folder of this file, e.g. \"art/back.png\"")
+THEME = Table("The look (optional; see README, Themes): colours per role, fonts and "
+              "pictures.", own_check=True, keys={
+    **{role: Colour(doc, look) for role, (look, doc) in COLOUR_ROLES.items()},
+    "board_title": Flag("false: the board-centre picture instead of the title", True),
+    "group_symbols": Flag("true: a symbol beside each group's colour", False),
+    "fonts": Table(f"TrueType fonts: {', '.join(FONT_ROLES)}",
+                   keys={role: Text(f"the {role} font: a .ttf file inside the folder of "
+                                    "this file") for role in FONT_ROLES}),
+    "pictures": Table("pictures: board_centre, cover (the rule booklet), logo (ledgers); PNG "
+                      "or JPEG inside the game folder", keys={
+                          "board_centre": replace(PICTURE, doc="the board's centre"),
+                          "cover": replace(PICTURE, doc="the cover of the rule booklet"),
+                          "logo": replace(PICTURE, doc="the logo on the ledgers")}),
+    "backs": Table("a picture per deck for the back of its cards (full bleed)",
+                   entries=PICTURE, names=IDENT),
+    "cards": Table("a picture per card front or deed: \"<deck>.<card id>\" = \"art/….png\"",
+                   entries=PICTURE, names=IDENT.replace("$", r"\.[a-z][a-z0-9_]*$")),
+    "squares": Table("a picture per board square, by position: \"5\" = \"art/….png\"",
+                     entries=PICTURE, names=r"^[0-9]{1,3}$"),
+    "pictograms": Table("a built-in pictogram replaced, per kind",
+                        keys=dict.fromkeys(PICTOGRAMS, PICTURE)),
+})
+SINGLE = tuple(THEME.names_of("pictures"))  # [theme.pictures]
+TABLES = tuple(k for k, v in THEME.keys.items() if isinstance(v, Table))
+FLAGS = tuple(k for k, v in THEME.keys.items() if isinstance(v, Flag))
+PRINTKIT_TOML = TomlFile(CONFIG_NAME, "Your print settings (see README, Print settings) and "
+                         "theme.", Table("", keys={**PRINT.keys, "theme": THEME}), "printkit")
 
 
 def load_theme(game: Toml | None, config: Path | None, problems: Problems,

@@ -15,6 +15,7 @@ from printkit.model.common import Located
 if TYPE_CHECKING:
     from printkit.localise.kit_board import BoardText
     from printkit.localise.kit_booklet import BookletText
+    from printkit.localise.kit_report import ReportText
     from printkit.localise.kit_sheets import LedgerText, LinesSet, ScorepadText
     from printkit.localise.kit_tableau import TableauText
 
@@ -90,10 +91,10 @@ class Deck:
     per_player: bool = False
 
 
-# what a product holds: a deck here, the other kinds in kit_board, kit_sheets, kit_booklet
-# and kit_tableau (imported only by the products that have them)
+# what a product holds: a deck here, the other kinds in kit_board, kit_sheets, kit_booklet,
+# kit_tableau and kit_report (imported only by the products that have them)
 Content = Union[Deck, "BoardText", "ScorepadText", "LinesSet", "BookletText",
-                "LedgerText", "TableauText"]
+                "LedgerText", "TableauText", "ReportText"]
 
 
 @dataclass(frozen=True)

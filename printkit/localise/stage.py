@@ -18,12 +18,13 @@ from printkit.localise.catalog import (
     untranslated,
 )
 from printkit.localise.drift import Drift, drift
-from printkit.localise.kit import Kit
+from printkit.localise.kit import Kit, Product
 from printkit.localise.languages import Language
 from printkit.localise.po import Catalog
 from printkit.localise.printaids import print_text
 from printkit.localise.wording import Wording, missing_text
 from printkit.model import AnyGame, TextSource
+from printkit.model.analysis import Analysis, Dice
 
 TextKeys = tuple[set[tuple[str, ...]], set[tuple[str, ...]]]
 
@@ -42,6 +43,9 @@ class Words(Protocol):
 
     @property
     def labels(self) -> Path | None: ...
+
+    @property
+    def analyse(self) -> Callable[[Any, Dice, str, int], Analysis] | None: ...
 
 
 def catalogs(system: Words, lang: Language) -> tuple[tuple[Path, ...], int]:
@@ -86,6 +90,29 @@ def with_notes(system: Words, game: AnyGame, code: str, kit: Kit) -> Kit:
     return replace(kit, notes=drift_note(system, game, code))
 
 
+def report(system: Words, game: AnyGame, lang: Language, analysis: Analysis,
+           allow_missing: bool = False) -> Kit:
+    """The analysis report of a game in language `lang`: a kit of one product, `analysis`.
+    The game's texts are checked as a build checks them (every missing text, an
+    untranslated label), and its squares are named as its board prints them."""
+    from printkit.localise.kit_board import BoardText
+    from printkit.localise.report import report_text  # only printkit analyse
+
+    kit = localise(system, game, lang, allow_missing, ("board",))
+    board = next((p.content for p in kit.products if isinstance(p.content, BoardText)), None)
+    problems = Problems(game.folder.parent)
+    paths, adding = catalogs(system, lang)
+    labels = load_labels(paths, lang.locale, allow_missing, adding)
+    wording = (system.wording or Wording)(game, lang, problems, allow_missing)
+    content = report_text(analysis, board, wording, labels)
+    if not allow_missing:
+        catalog = read_catalogs(paths, lang.locale, problems, adding)
+        if catalog is not None:
+            problems.extend(_label_problems(catalog, paths[:adding], labels, lang, problems))
+    problems.raise_if_any()
+    return replace(kit, products=(Product("analysis", labels("Analysis"), content),))
+
+
 def _run(system: Words, game: AnyGame, lang: Language, allow_missing: bool,
          only: tuple[str, ...] = ()) -> tuple[Kit, Problems, Labels]:
     """Localise, returning the problems met and the labels (which record what was used)."""
@@ -94,13 +121,35 @@ def _run(system: Words, game: AnyGame, lang: Language, allow_missing: bool,
     paths, adding = catalogs(system, lang)
     labels = load_labels(paths, lang.locale, allow_missing, adding)
     wording = (system.wording or Wording)(game, lang, problems, allow_missing)
-    kit = system.localise(game, wording, labels, only)
+    kit = with_tips(system, game, system.localise(game, wording, labels, only), wording,
+                    labels)
     text = game.texts.get(code) or game.texts.get(game.source_language)
     kit = replace(kit, print_text=print_text(labels),
                   game_file=problems.where(game.folder / "game.toml").path)
     if text is not None:
         kit = replace(kit, text_file=problems.where(text.path).path)
     return kit, problems, labels
+
+
+def with_tips(system: Words, game: AnyGame, kit: Kit, wording: Wording, labels: Labels) -> Kit:
+    """The kit, its rule booklet ending in a page of the squares landed on most when the
+    game asks for it ([analysis] tips = true) and its system can tell."""
+    from printkit.localise.kit_booklet import BookletText
+
+    booklets = [p for p in kit.products if isinstance(p.content, BookletText)]
+    if not (game.analysis.tips and booklets and system.analyse is not None):
+        return kit
+    from printkit.localise.kit_board import BoardText
+    from printkit.localise.report import tips
+
+    low, high = game.players
+    analysis = system.analyse(game, game.analysis.dice, "short", min(max(4, low), high))
+    board = next((p.content for p in system.localise(game, wording, labels, ("board",))
+                  .products if isinstance(p.content, BoardText)), None)
+    added = tips(analysis, board, wording, labels)
+    return replace(kit, products=tuple(
+        replace(p, content=replace(p.content, blocks=(*p.content.blocks, *added)))
+        if isinstance(p.content, BookletText) else p for p in kit.products))
 
 
 def flatten(data: Any, prefix: tuple[str, ...] = ()) -> set[tuple[str, ...]]:

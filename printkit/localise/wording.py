@@ -10,7 +10,9 @@ is named once: a language without its own name uses the source language's.
 
 from __future__ import annotations
 
+import difflib
 import math
+import re
 from typing import Any
 
 from babel import Locale
@@ -177,10 +179,27 @@ class Wording:
             return self.checked(template.render(**context), keys)
         except (TemplateError, TextError) as exc:
             message = exc.message if isinstance(exc, TemplateSyntaxError) else str(exc)
-            return self.refuse(keys, f"template error: {message}")
+            return self.refuse(keys, f"template error: {self.explained(message, context)}")
         except Exception as exc:  # anything else a template did wrong, e.g. 1/0
             message = str(exc).replace(f"{type(self).__name__}.", "")  # a helper's own name
             return self.refuse(keys, f"template error: {exc.__class__.__name__}: {message}")
+
+    def explained(self, message: str | None, context: dict[str, Any]) -> str:
+        """A template's error in the words of the text's author: an unknown name with the
+        names there are (and the one meant), a lone brace with the pair to write."""
+        message = message or "the text cannot be read"
+        unknown = _UNDEFINED.fullmatch(message)
+        if unknown:
+            names = sorted({*context, *(n for n in self.env.globals if n not in JINJA_NAMES
+                                        and not n.startswith("_"))})
+            close = difflib.get_close_matches(unknown.group(1), names, 1)
+            meant = f"; did you mean '{close[0]}'?" if close else ""
+            return (f"'{unknown.group(1)}' is not a name here{meant} (the names here: "
+                    f"{', '.join(names)})")
+        if message.startswith("unexpected '}'"):
+            return (f"{message}: a value is written with two braces on each side, "
+                    "{{ amount }}")
+        return message
 
     def checked(self, text: str, keys: tuple[str, ...]) -> str:
         if len(text) > MAX_TEXT:
@@ -265,6 +284,10 @@ class Wording:
             raise TextError(f"{helper}(): unknown square {shown(ref)}; use the id of a "
                             "square with a name (a street, station, corner, …)")
         return _section(self.game, ref)
+
+
+_UNDEFINED = re.compile(r"'([^']+)' is undefined")
+JINJA_NAMES = {"range", "dict", "lipsum", "cycler", "joiner", "namespace"}  # jinja's own
 
 
 def lcfirst(text: str, word: str | None = None) -> str:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar, overload
 
 from printkit.errors import Where
+from printkit.model.analysis import AnalysisSpec
 
 
 @dataclass(frozen=True)
@@ -124,6 +125,7 @@ class GameInfo(Located):
     # translated.toml: per language, text key -> fingerprint of the text it was made from
     translated: dict[str, dict[str, str]] = field(compare=False, hash=False,
                                                   default_factory=dict)
+    analysis: AnalysisSpec = field(default_factory=AnalysisSpec)  # game.toml [analysis]
 
     @staticmethod
     def of(game: AnyGame) -> GameInfo:
@@ -131,7 +133,7 @@ class GameInfo(Located):
         return GameInfo(id=game.id, folder=game.folder, system=game.system,
                         source_language=game.source_language, languages=game.languages,
                         players=game.players, texts={}, where=game.where,
-                        translated=game.translated)
+                        translated=game.translated, analysis=game.analysis)
 
 
 class AnyGame(Protocol):
@@ -156,6 +158,8 @@ class AnyGame(Protocol):
     def where(self) -> Where: ...
     @property
     def translated(self) -> dict[str, dict[str, str]]: ...
+    @property
+    def analysis(self) -> AnalysisSpec: ...
 
     def text_section(self, ref: str) -> str:
         """The section of text/<lang>.toml that names `ref` (for the name() helpers)."""

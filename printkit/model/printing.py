@@ -38,12 +38,16 @@ class SheetOverride:
 
 @dataclass(frozen=True)
 class Vendor:
-    """A print-shop preset: bleed and how fronts and backs are ordered."""
+    """A print-shop preset: bleed, how fronts and backs are ordered, the printing
+    condition (the name of its CMYK profile) and the most ink, C + M + Y + K in percent,
+    any point may carry."""
 
     name: str
     bleed: float
     sides: str  # alternate | back-first | separate
     note: str = ""
+    profile: str = "FOGRA39"
+    ink_limit: float = 330.0
 
 
 @dataclass(frozen=True)

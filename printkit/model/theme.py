@@ -12,27 +12,29 @@ from pathlib import Path
 
 from printkit.model.common import Located
 
-# colour role -> the built-in look (None: the game's own data decides, e.g. [board])
-COLOURS: dict[str, str | None] = {
-    "board_ground": None,      # the board's background (default: [board] background)
-    "board_ink": None,         # lines and text on the board (default: [board] ink)
-    "accent": None,            # the title banner in the board centre (default: [board])
-    "arrow": "#C0392B",        # the arrows of the start and go-to-jail corners
-    "parking": "#1F5FAD",      # the parking sign
-    "jail": "#E9DFC7",         # the jail cell of the visiting corner
-    "card_ink": "#1E1E1E",     # the text of card fronts and deeds
-    "card_note": "#444444",    # the footer of a card
-    "card_band": "#FFFFFF",    # the title band of a card whose data gives no colour
-    "card_frame": "#1E1E1E",   # the outline of a title deed's colour band
-    "card_back": "#333333",    # a card back whose deck gives no colour
-    "booklet_ink": "#1E1E1E",  # the rule booklet's text
-    "booklet_heading": "#7A1F2B",  # chapter headings, their rules, the cover band
-    "booklet_note": "#EEEAE0",     # the ground of a boxed note
-    "booklet_rule": "#9A9A9A",     # table rules in the booklet
-    "sheet_ink": "#1E1E1E",    # text of ledgers, score pads and line sheets
-    "sheet_rule": "#555555",   # the rules of ledgers, score pads and line sheets
-    "sheet_head": "#DADADA",   # the head row of their tables
+# colour role -> the built-in look (None: the game's own data decides, e.g. [board]) and
+# what it colours
+COLOUR_ROLES: dict[str, tuple[str | None, str]] = {
+    "board_ground": (None, "the board's background (default: [board] background)"),
+    "board_ink": (None, "lines and text on the board (default: [board] ink)"),
+    "accent": (None, "the title banner in the board centre (default: [board])"),
+    "arrow": ("#C0392B", "the arrows of the start and go-to-jail corners"),
+    "parking": ("#1F5FAD", "the parking sign"),
+    "jail": ("#E9DFC7", "the jail cell of the visiting corner"),
+    "card_ink": ("#1E1E1E", "the text of card fronts and deeds"),
+    "card_note": ("#444444", "the footer of a card"),
+    "card_band": ("#FFFFFF", "the title band of a card whose data gives no colour"),
+    "card_frame": ("#1E1E1E", "the outline of a title deed's colour band"),
+    "card_back": ("#333333", "a card back whose deck gives no colour"),
+    "booklet_ink": ("#1E1E1E", "the rule booklet's text"),
+    "booklet_heading": ("#7A1F2B", "chapter headings, their rules, the cover band"),
+    "booklet_note": ("#EEEAE0", "the ground of a boxed note"),
+    "booklet_rule": ("#9A9A9A", "table rules in the booklet"),
+    "sheet_ink": ("#1E1E1E", "text of ledgers, score pads and line sheets"),
+    "sheet_rule": ("#555555", "the rules of ledgers, score pads and line sheets"),
+    "sheet_head": ("#DADADA", "the head row of their tables"),
 }
+COLOURS = {role: look for role, (look, _) in COLOUR_ROLES.items()}
 FONT_ROLES = {"body": "regular", "heading": "bold", "italic": "italic",  # theme -> font role
               "numbers": "numbers"}
 PICTOGRAMS = ("station", "train", "ferry", "chance", "question", "chest", "tax", "utility",

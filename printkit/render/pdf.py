@@ -12,30 +12,23 @@ import io
 import os
 import re
 import zlib
+from dataclasses import dataclass
 from itertools import chain
 
 from reportlab import rl_config
-from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color
+from reportlab.lib.colors import Color
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.colour.convert import FILL, MAX_INK, TEXT, line_use
 from printkit.errors import PrintkitError
 from printkit.impose.page import Document, Page
 from printkit.layout.fonts import ROLES, SHY, font_name, font_path
-from printkit.layout.ops import (
-    REGISTRATION,
-    Circle,
-    Group,
-    Image,
-    Line,
-    Op,
-    Polygon,
-    Rect,
-    Text,
-)
+from printkit.layout.ops import Circle, Group, Image, Line, Op, Polygon, Rect, Text
 from printkit.render.fonts import SubsetFont
+from printkit.render.inks import Inks, solid_black
 from printkit.render.pdfx import (
     OVERPRINT_OFF,
     OVERPRINT_ON,
@@ -44,16 +37,7 @@ from printkit.render.pdfx import (
     with_content_id,
 )
 
-ALL_PLATES = CMYKColorSep(1, 1, 1, 1, spotName="All")
-NEAR_BLACK = 0.6   # K from which grey text and thin lines print as solid black
-THIN = 1.0         # lines up to this width (points) count as thin
 SAFE_NAME = re.compile(r"[A-Za-z0-9._-]{1,100}")
-
-
-def solid_black(colour: Color) -> bool:
-    """100 % K and no other ink."""
-    return isinstance(colour, CMYKColor) and not isinstance(colour, CMYKColorSep) \
-        and (colour.cyan, colour.magenta, colour.yellow, colour.black) == (0, 0, 0, 1)
 
 
 def register_fonts() -> None:
@@ -75,14 +59,16 @@ def register(role: str) -> str:
 class PictureReader(ImageReader):  # type: ignore[misc]
     """A prepared picture for reportlab: its colours (RGB or CMYK) and its alpha channel
     as a soft mask (reportlab itself keeps alpha only for RGB pictures); with a `ground`,
-    opaque: its transparent parts filled with that colour (PDF/X-1a)."""
+    opaque: laid on that colour (PDF/X-1a)."""
 
-    def __init__(self, path: str, cmyk: bool, ground: str | None = None):
+    def __init__(self, path: str, cmyk: bool, ground: str | None = None,
+                 ink_limit: float = MAX_INK):
         from printkit.render.images import prepared  # Pillow: only for a picture
 
-        colours, alpha = prepared(path, cmyk, ground)
-        super().__init__(colours)
-        self.alpha = alpha
+        picture = prepared(path, cmyk, ground, ink_limit)
+        super().__init__(picture.colours)
+        self.alpha = picture.alpha
+        self.deepest = picture.deepest
 
     def getRGBData(self) -> bytes:  # noqa: N802 (the library's own method name)
         data: bytes = super().getRGBData()
@@ -91,47 +77,51 @@ class PictureReader(ImageReader):  # type: ignore[misc]
         return data
 
 
+@dataclass(frozen=True)
+class Form:
+    """Artwork drawn once as a form XObject: its name, the colour under it when it was
+    drawn, the most colour it paints, and whether black text in it overprints."""
+
+    name: str
+    ground: int
+    deepest: int
+    overprints: bool
+
+
 class Painter:
-    """Draws ops on one canvas; colours as RGB, or CMYK when `cmyk` is set. In CMYK, solid
-    black text overprints (it leaves the colour band it stands on, so a misregistered
-    plate shows no white fringe) and every other fill knocks out.
+    """Draws ops on one canvas; colours as RGB, or CMYK when `cmyk` is set (see
+    printkit.render.inks). In CMYK, solid black text overprints (it leaves the colour band
+    it stands on, so a misregistered plate shows no white fringe) and every other fill
+    knocks out, unless the black on top of what is painted under it could exceed the ink
+    limit: the painter keeps the most C + M + Y painted on the page so far (`ground`), and
+    black text on more than the limit leaves room for knocks out.
 
     Graphics state (colours, line width, dash, font) is set only when it changes, within
     each saveState/restoreState level, and runs of lines with the same pen are stroked
     as one path (crop marks, table rules).
     """
 
-    def __init__(self, canvas: Canvas, cmyk: bool = False, opaque: bool = False):
+    def __init__(self, canvas: Canvas, cmyk: bool = False, opaque: bool = False,
+                 ink_limit: float = MAX_INK):
         self.c = canvas
         self.cmyk = cmyk
         self.opaque = opaque  # PDF/X-1a: no soft masks; pictures filled on their ground
-        self.forms: dict[str, str] = {}
-        self.colours: dict[tuple[str, bool], Color] = {}
+        self.inks = Inks(cmyk, ink_limit)
+        self.room = int(ink_limit * 255 / 100 + 1e-9) - 255  # C + M + Y black may cover
+        self.forms: dict[str, Form] = {}
         self.state: dict[str, object] = {}
         self.saved: list[dict[str, object]] = []
+        self.ground = 0  # the most C + M + Y painted on this page so far
+        self.overprinted = 0  # black texts set to overprint
 
-    def colour(self, value: str, k_only: bool = False) -> Color:
-        """A colour for the canvas (each one converted once)."""
-        colour = self.colours.get((value, k_only))
-        if colour is None:
-            colour = self.colours[(value, k_only)] = self._colour(value, k_only)
-        return colour
+    def new_page(self) -> None:
+        self.forget()
+        self.ground = 0
 
-    def _colour(self, value: str, k_only: bool = False) -> Color:
-        """In CMYK, greys are black ink only, and near-black text and thin lines (`k_only`)
-        are 100 % K, so they cannot print with colour fringes."""
-        if value == REGISTRATION:
-            return ALL_PLATES
-        r, g, b = (int(value[i:i + 2], 16) / 255 for i in (1, 3, 5))
-        if not self.cmyk:
-            return Color(r, g, b)
-        k = 1 - max(r, g, b)
-        neutral = max(r, g, b) - min(r, g, b) <= 2 / 255
-        if k >= 1 - 1e-9 or (k_only and neutral and k >= NEAR_BLACK):
-            return CMYKColor(0, 0, 0, 1)
-        if neutral:
-            return CMYKColor(0, 0, 0, round(k, 4))
-        return CMYKColor((1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k), k)
+    def _paint(self, colour: str, use: str) -> Color:
+        """The canvas colour, counted as painted on the page."""
+        self.ground = max(self.ground, self.inks.colour_ink(colour, use))
+        return self.inks(colour, use)
 
     # graphics state, set only when it changes ----------------------------------------
 
@@ -141,11 +131,16 @@ class Painter:
         self.state[key] = value
         return True
 
-    def fill(self, colour: str, k_only: bool = False) -> None:
-        if self._set("fill", (colour, k_only)):
-            self.c.setFillColor(self.colour(colour, k_only))
+    def fill(self, colour: str, use: str = FILL) -> None:
+        if self._set("fill", (colour, use)):
+            self.c.setFillColor(self._paint(colour, use))
+        else:
+            self._paint(colour, use)
         if self.cmyk:
-            self.overprint(k_only and solid_black(self.colour(colour, k_only)))
+            black = use == TEXT and solid_black(self.inks(colour, use))
+            on = black and self.ground <= self.room
+            self.overprinted += on
+            self.overprint(on)
 
     def overprint(self, on: bool) -> None:
         """Fill overprint on or off (the canvas's graphics states, CMYK only)."""
@@ -153,8 +148,9 @@ class Painter:
             self.c.addLiteral(f"/{OVERPRINT_ON if on else OVERPRINT_OFF} gs")
 
     def pen(self, colour: str, width: float, dash: tuple[float, ...] = ()) -> None:
-        if self._set("stroke", (colour, width <= THIN)):
-            self.c.setStrokeColor(self.colour(colour, width <= THIN))
+        use = line_use(width)
+        if self._set("stroke", (colour, use)):
+            self.c.setStrokeColor(self._paint(colour, use))
         if self._set("width", width):
             self.c.setLineWidth(width)
         if self._set("dash", dash):
@@ -237,7 +233,7 @@ class Painter:
         prints as nothing (layout measures it so)."""
         c = self.c
         self.font(op.font, op.size)
-        self.fill(op.colour, k_only=True)
+        self.fill(op.colour, TEXT)
         text = op.text.replace(SHY, "")
         if op.align == "centre":
             c.drawCentredString(op.x, op.y, text)
@@ -250,22 +246,27 @@ class Painter:
         """A picture: one image XObject per file in the PDF (reportlab embeds equal
         pixels once, by their digest), its alpha channel as a soft mask."""
         ground = op.ground if self.opaque else None
-        self.c.drawImage(PictureReader(op.path, self.cmyk, ground), op.x, op.y, op.w, op.h,
-                         mask="auto")
+        picture = PictureReader(op.path, self.cmyk, ground, self.inks.ink_limit)
+        self.ground = max(self.ground, picture.deepest)
+        self.c.drawImage(picture, op.x, op.y, op.w, op.h, mask="auto")
 
     def draw_group(self, op: Group) -> None:
         """Ops through a transform. Artwork marked for reuse becomes a form XObject (drawn
         once, its BBox the group's clip); another keyed group (a placed card) is drawn in
         place as a marked-content item named by its key, so the PDF still tells items
-        apart; other groups are clipped with a clipping path."""
+        apart; other groups are clipped with a clipping path. Reused artwork whose black
+        text overprints is drawn in place where the colour under it leaves the black too
+        little room."""
         c = self.c
         self.save()
         c.transform(*op.matrix)
-        if op.reuse and op.key:
-            name = self.form(op)
+        made = self.forms.get(op.key)
+        if op.reuse and op.key and not (made and self.too_deep_for(made)):
+            form = self.form(op)
             if self.cmyk:
                 self.overprint(False)  # a form starts from the state it is drawn in
-            c.doForm(name)
+            c.doForm(form.name)
+            self.ground = max(self.ground, form.deepest)
         else:
             if op.key:
                 c.addLiteral(f"/Item <</Name ({pdf_string(op.key)})>> BDC")
@@ -278,26 +279,34 @@ class Painter:
                 c.addLiteral("EMC")
         self.restore()
 
-    def form(self, op: Group) -> str:
-        """Draw repeated artwork once as a form XObject and return its name (the key
-        itself when it is a plain name, so placed items can be told apart in the PDF)."""
-        name = self.forms.get(op.key)
-        if name is None:
+    def too_deep_for(self, form: Form) -> bool:
+        """Whether the form's overprinting black would stand on more colour here than
+        where it was drawn, and more than the ink limit leaves room for."""
+        return form.overprints and self.ground > form.ground and self.ground > self.room
+
+    def form(self, op: Group) -> Form:
+        """Draw repeated artwork once as a form XObject (named by its key itself when it
+        is a plain name, so placed items can be told apart in the PDF)."""
+        made = self.forms.get(op.key)
+        if made is None:
             name = op.key if SAFE_NAME.fullmatch(op.key) else f"F{len(self.forms)}"
-            self.forms[op.key] = name
             x, y, w, h = op.clip or (-5000, -5000, 10000, 10000)
-            outside = self.state
+            outside, ground, overprinted = self.state, self.ground, self.overprinted
             self.forget()
             self.c.beginForm(name, x, y, x + w, y + h)
             self.draw(op.ops)
             self.c.endForm()
+            made = self.forms[op.key] = Form(name, ground, self.ground,
+                                             self.overprinted > overprinted)
             self.state = outside
-        return name
+        return made
 
 
-def render(doc: Document, cmyk: bool = False, pdfx: bool = False) -> bytes:
-    """The PDF file of a document, its pages read once each, in order; with `pdfx` (CMYK
-    only) a PDF/X-1a:2003 file (see printkit.render.pdfx).
+def render(doc: Document, cmyk: bool = False, pdfx: bool = False,
+           ink_limit: float = MAX_INK) -> bytes:
+    """The PDF file of a document, its pages read once each, in order; in CMYK with at
+    most `ink_limit` % ink anywhere; with `pdfx` (CMYK only) a PDF/X-1a:2003 file (see
+    printkit.render.pdfx).
 
     The file's dates are reportlab's fixed invariant date whatever SOURCE_DATE_EPOCH
     says: the bytes never depend on the environment (and a malformed value cannot break
@@ -309,14 +318,14 @@ def render(doc: Document, cmyk: bool = False, pdfx: bool = False) -> bytes:
     saved = os.environ.pop("SOURCE_DATE_EPOCH", None)
     ascii85, rl_config.useA85 = rl_config.useA85, 0
     try:
-        return with_content_id(_render(doc, cmyk, pdfx))
+        return with_content_id(_render(doc, cmyk, pdfx, ink_limit))
     finally:
         rl_config.useA85 = ascii85
         if saved is not None:
             os.environ["SOURCE_DATE_EPOCH"] = saved
 
 
-def _render(doc: Document, cmyk: bool, pdfx: bool) -> bytes:
+def _render(doc: Document, cmyk: bool, pdfx: bool, ink_limit: float) -> bytes:
     register("regular")  # the canvas starts in it
     buffer = io.BytesIO()
     pages = iter(doc.pages)
@@ -333,7 +342,7 @@ def _render(doc: Document, cmyk: bool, pdfx: bool) -> bytes:
     canvas.overprint = cmyk
     if pdfx:
         mark_pdfx(canvas)
-    painter = Painter(canvas, cmyk, opaque=pdfx)
+    painter = Painter(canvas, cmyk, opaque=pdfx, ink_limit=ink_limit)
     for page in chain((first,), pages):
         draw_page(canvas, painter, page)
     canvas.save()
@@ -358,7 +367,7 @@ def draw_page(canvas: Canvas, painter: Painter, page: Page) -> None:
     media = (0, 0, page.width, page.height)
     canvas.setTrimBox(page.trim or media)
     canvas.setBleedBox(page.bleed or page.trim or media)
-    painter.forget()
+    painter.new_page()
     painter.draw(page.ops)
     canvas.showPage()
     compress_last_page(canvas)

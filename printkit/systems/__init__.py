@@ -29,6 +29,7 @@ REGISTRY: dict[str, str] = {  # system name -> its package
     "anti": "printkit.systems.anti",
     "playing_cards": "printkit.systems.playing_cards",
 }
+BUILT_IN = tuple(REGISTRY)  # printkit's own systems (their schemas ship in printkit/schemas)
 
 
 class Systems(Mapping[str, System[Any]]):

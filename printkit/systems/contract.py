@@ -1,12 +1,14 @@
 """What a game system provides: the one contract between a system's package and the stages.
 
-A system is a package holding its model, loading, validation and localisation, its field
-documentation (`fields.toml`, used by `printkit new`) and, if it prints labels printkit's
-catalogs do not have, its own (`labels/<code>/messages.po`). It builds one `System` from
-its functions; the registry (printkit.systems) finds it by name, among printkit's own or
-those installed under the `printkit.systems` entry point. The stages never import a
-system: the pipeline hands a `System` to them, and each stage asks only for the part it
-uses.
+A system is a package holding its model, loading, validation and localisation, the
+declaration of its files' keys and columns (`fields.py`: what each means, its kind, range
+and default; see printkit.load.declare), which its loader reads with, `printkit new`
+writes as comments and the shipped JSON Schemas are made of, and, if it prints labels
+printkit's catalogs do not have, its own (`labels/<code>/messages.po`). It builds one
+`System` from its functions; the registry (printkit.systems) finds it by name, among
+printkit's own or those installed under the `printkit.systems` entry point. The stages
+never import a system: the pipeline hands a `System` to them, and each stage asks only for
+the part it uses.
 """
 
 from __future__ import annotations
@@ -20,11 +22,13 @@ from printkit.model import AnyGame
 
 if TYPE_CHECKING:  # only named in signatures: a build imports them when it localises
     from printkit.errors import Problems
+    from printkit.load.declare import Files
     from printkit.load.tables import Toml
     from printkit.localise.catalog import Labels
     from printkit.localise.kit import Kit
     from printkit.localise.languages import Language
     from printkit.localise.wording import Wording
+    from printkit.model.analysis import Analysis, Dice
     from printkit.model.palette import Palette
     from printkit.model.simulation import Setting, Simulation
 
@@ -88,6 +92,15 @@ class PaletteOf(Protocol[G_contra]):
         ...
 
 
+class Analyser(Protocol[G_contra]):
+    def __call__(self, game: G_contra, dice: Dice, jail: str, players: int, /) -> Analysis:
+        """What `printkit analyse` finds of the game played with `dice` by `players`,
+        leaving jail at once (`jail` short) or trying for doubles (long): the landing odds
+        of its board and the balance of its groups, or what applies to a game without
+        a board."""
+        ...
+
+
 @dataclass(frozen=True)
 class System(Generic[G]):
     """A game system: how its games are loaded, checked and put into words."""
@@ -97,9 +110,10 @@ class System(Generic[G]):
     check: Checker[G]
     text_keys: KeysOf[G]
     localise: Localiser[G]
-    fields: Path  # field documentation: the comments `printkit new` writes
+    fields: Files  # its files' keys and columns declared (printkit.load.declare)
     products: Products[G]
     wording: WordingOf | None = None  # its own Wording (more helpers); None: the usual one
     simulate: Simulator[G] | None = None  # whole games by simulation; None: not simulated
     palette: PaletteOf[G] | None = None  # its colours for the colour check; None: not checked
+    analyse: Analyser[G] | None = None  # printkit analyse (imported when it runs)
     labels: Path | None = None  # its own labels: <code>/messages.po for each language

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from printkit.errors import Problems, Where
+from printkit.load.fields import is_ident
 from printkit.model.common import AnyGame, Square
 
 
@@ -29,8 +30,9 @@ def unique(records: Iterable[Any], what: str, problems: Problems, key: str = "id
 def refer(value: str, known: Iterable[str], what: str, where: Where,
           problems: Problems) -> None:
     """Report a reference to an id that does not exist."""
-    known = list(known)
-    if value and value not in known and not problems.refused(where):
+    every = list(known)
+    known = [k for k in every if is_ident(str(k))]  # a refused id is not suggested
+    if value and value not in every and not problems.refused(where):
         close = difflib.get_close_matches(value, known, 1)
         hint = ", ".join(sorted(known)[:12]) + (", …" if len(known) > 12 else "")
         advice = f"did you mean '{close[0]}'?" if close else f"known: {hint}" if known \

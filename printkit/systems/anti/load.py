@@ -16,9 +16,19 @@ from printkit.errors import Problems, Where
 from printkit.load import fields as f
 from printkit.load.board import board, squares
 from printkit.load.grid import read_table
-from printkit.load.manifest import GameReader, choice, known_tables, number, value
+from printkit.load.manifest import GameReader, choice, value, whole
 from printkit.load.tables import Row, Toml, read_toml
 from printkit.model.common import GameInfo
+from printkit.systems.anti.fields import (
+    BOARD_CSV,
+    CITIES,
+    COMMAND,
+    GAME,
+    RENTS,
+    ROLE,
+    STREETS,
+    TAXES,
+)
 from printkit.systems.anti.model import (
     COMMAND_ACTIONS,
     ROLES,
@@ -36,18 +46,8 @@ from printkit.systems.anti.model import (
 from printkit.systems.money import load as classic
 from printkit.systems.money.model import LADDER, Scale
 
-GAME_KEYS = known_tables({
-    "board": classic.BOARD_KEYS,
-    "cards": {"deed", "reference", "deed_back"},
-    **classic.MONEY_TABLES,
-    "rules": {"houses", "hotels", "monopoly_streets", "jail_turns", "sell_back_percent"},
-    "roles": None,  # checked by roles()
-})
-ROLE_KEYS = {"pawn", "houses", "monopoly_factor", "needs_monopoly", "collects_in_jail",
-             "wealth_tax"}
-WEALTH_KEYS = ("money", "property", "buildings")
-COMMAND_KEYS = {"role", "sum", "action", "target", "steps", "amount", "per_house",
-                "per_hotel", "party"}
+ROLE_KEYS = set(ROLE.keys)
+WEALTH_KEYS = GAME.names_of("roles", "competitor", "wealth_tax")
 YES, NO = ("yes", "true", "1"), ("no", "false", "0", "")
 
 
@@ -59,50 +59,51 @@ def game(info: GameInfo, manifest: Toml, problems: Problems) -> Game:
         **vars(info),
         board=board(manifest, problems),
         board_squares=classic.board_squares(manifest, problems),
-        accent=classic.accent(manifest, problems, "#2E7D32"),
+        accent=classic.accent(manifest, problems, GAME),
         cards=cards(manifest, problems),
         money=classic.money(manifest, problems),
         rules=rules(manifest, problems),
         roles=roles(manifest, problems),
         groups=tuple(city(r, problems) for r in
-            read_table(folder, "cities", problems, ("id", "colour", "house"))),
+            read_table(folder, "cities", problems, *CITIES.columns)),
         streets=tuple(street(r, problems) for r in
-            read_table(folder, "streets", problems, ("id", "city", "price"), ("mortgage",))),
+            read_table(folder, "streets", problems, *STREETS.columns)),
         rents=tuple(rents(r, problems) for r in
-            read_table(folder, "rents", problems, ("street", "role", *LADDER))),
+            read_table(folder, "rents", problems, *RENTS.columns)),
         stations=classic.stations(folder, problems),
         station_rents=role_scales(manifest, problems, ("stations", "rent")),
         station_icon=classic.station_icon(manifest, problems),
         utilities=classic.utilities(folder, problems),
         utility_factors=role_scales(manifest, problems, ("utilities", "factor")),
         taxes=tuple(tax(r, problems) for r in
-            read_table(folder, "taxes", problems, ("id", "amount"), ("wealth",))),
-        squares=squares(folder, problems),
+            read_table(folder, "taxes", problems, *TAXES.columns)),
+        squares=squares(folder, problems, BOARD_CSV),
         commands=commands(folder / "commands.toml", problems),
     )
 
 
-load = GameReader("anti", GAME_KEYS, game)
+load = GameReader("anti", GAME.known(), game)
 
 
 def cards(doc: Toml, problems: Problems) -> CardSpec:
     c = f.table(doc.data.get("cards"), doc.where("cards"), problems)
+
+    def given(key: str) -> Any:
+        return c.get(key, GAME.default_of("cards", key))
+
     return CardSpec(
-        deed=f.ident(c.get("deed", "poker"), doc.where("cards", "deed"), problems),
-        reference=f.ident(c.get("reference", "reference"), doc.where("cards", "reference"),
-                          problems),
-        deed_back=f.colour(c.get("deed_back", "#333333"), doc.where("cards", "deed_back"),
-                           problems))
+        deed=f.ident(given("deed"), doc.where("cards", "deed"), problems),
+        reference=f.ident(given("reference"), doc.where("cards", "reference"), problems),
+        deed_back=f.colour(given("deed_back"), doc.where("cards", "deed_back"), problems))
 
 
 def rules(doc: Toml, problems: Problems) -> Rules:
-    def n(key: str, default: int, low: int, high: int) -> int:
-        return number(doc, problems, ("rules", key), default, low, high)
+    def n(key: str) -> int:
+        return whole(doc, problems, GAME, "rules", key)
 
-    return Rules(houses=n("houses", 32, 0, 1000), hotels=n("hotels", 12, 0, 1000),
-                 monopoly_streets=n("monopoly_streets", 2, 2, 3),
-                 jail_turns=n("jail_turns", 2, 1, 10),
-                 sell_back_percent=n("sell_back_percent", 50, 0, 100))
+    return Rules(houses=n("houses"), hotels=n("hotels"),
+                 monopoly_streets=n("monopoly_streets"), jail_turns=n("jail_turns"),
+                 sell_back_percent=n("sell_back_percent"))
 
 
 def flag(raw: Any, default: bool, where: Where, problems: Problems) -> bool:
@@ -130,16 +131,16 @@ def roles(doc: Toml, problems: Problems) -> tuple[Role, ...]:
                 problems.add(doc.where("roles", rid, key), "unknown key; known keys are "
                              + ", ".join(sorted(ROLE_KEYS)))
 
-        def n(key: str, default: int | None, low: int, high: int, rid: str = rid) -> int:
-            return number(doc, problems, ("roles", rid, key), default, low, high)
+        def n(key: str, rid: str = rid) -> int:
+            return whole(doc, problems, GAME, "roles", rid, key)
+
+        def yes(key: str, table: dict[str, Any] = table, rid: str = rid) -> bool:
+            return flag(table.get(key), ROLE.default_of(key), doc.where("roles", rid, key),
+                        problems)
 
         result.append(Role(
             rid, f.colour(table.get("pawn"), doc.where("roles", rid, "pawn"), problems),
-            n("houses", None, 1, 4), n("monopoly_factor", 1, 1, 10),
-            flag(table.get("needs_monopoly"), False, doc.where("roles", rid, "needs_monopoly"),
-                 problems),
-            flag(table.get("collects_in_jail"), True,
-                 doc.where("roles", rid, "collects_in_jail"), problems),
+            n("houses"), n("monopoly_factor"), yes("needs_monopoly"), yes("collects_in_jail"),
             wealth_tax(doc, rid, problems), where=where))
     found = [r.id for r in result]
     for rid in ROLES:
@@ -161,7 +162,7 @@ def wealth_tax(doc: Toml, rid: str, problems: Problems) -> WealthTax:
         if key not in WEALTH_KEYS:
             problems.add(doc.where(*keys), f"unknown key '{key}'; write money, property and "
                          "buildings")
-    return WealthTax(*(number(doc, problems, (*keys, k), None, 0, 100)
+    return WealthTax(*(whole(doc, problems, GAME, *keys, k)
                        for k in WEALTH_KEYS))
 
 
@@ -239,7 +240,7 @@ def commands(path: Path, problems: Problems) -> tuple[Command, ...]:
         dice = f.integer(c.get("sum", 2), doc.where("command", i, "sum"), problems, 2, 12)
         party = choice(c["party"], ROLES, doc.where("command", i, "party"),
                                problems) if "party" in c else ""
-        card = classic.card(doc, i, c, problems, "command", COMMAND_KEYS, COMMAND_ACTIONS,
+        card = classic.card(doc, i, c, problems, "command", COMMAND, COMMAND_ACTIONS,
                             ident=f"{role}_{dice}")
         result.append(Command(role, dice, card, party))
     return tuple(result)

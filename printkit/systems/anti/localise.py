@@ -35,6 +35,7 @@ def text_keys(game: Game) -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
                                       ("squares", "station"), ("squares", "utility"),
                                       ("squares", "command")}
     required |= {("phrases", k) for k in PHRASES}
+    required |= classic.nearest_phrases(c.card for c in game.commands)
     required |= {("units", "step", form) for form in ("one", "other")}
     required |= {("groups", c.id, "name") for c in game.groups}
     required |= {("roles", r, k) for r in ROLES for k in ("name", "noun", "pawn", "place",

@@ -143,7 +143,8 @@ def commands(game: Game, problems: Problems) -> None:
                          f"{', '.join(missing)}; the table needs one for every dice sum "
                          f"{SUMS[0]}–{SUMS[-1]}")
     for c in game.commands:
-        classic.card(c.card, squares, len(game.squares), problems, COMMAND_ACTIONS)
+        classic.card(c.card, squares, len(game.squares), problems, COMMAND_ACTIONS,
+                     {s.kind for s in game.squares})
         if c.party and "party" not in COMMAND_ACTIONS.get(c.card.action, ("party",)):
             problems.add(c.card.at("party"), f"a '{c.card.action}' command does not use "
                          "party; remove it")

@@ -13,22 +13,31 @@ from typing import Any
 from printkit.errors import Problems, Where
 from printkit.load import fields as f
 from printkit.load.board import board, squares
+from printkit.load.declare import Table, Whole
 from printkit.load.grid import read_table
-from printkit.load.manifest import (
-    GameReader,
-    Tables,
-    choice,
-    known_tables,
-    number,
-    section,
-    value,
-)
+from printkit.load.manifest import GameReader, choice, section, value, whole
 from printkit.load.tables import Row, Toml, read_toml
 from printkit.model.common import GameInfo
+from printkit.systems.money.fields import (
+    BOARD_CSV,
+    CARD,
+    DECK_ICONS,
+    DECK_TOML,
+    GAME,
+    GROUPS,
+    MAX_MONEY,
+    STATION_ICONS,
+    STATIONS,
+    STREETS,
+    TAXES,
+    UTILITIES,
+    UTILITY_ICONS,
+)
 from printkit.systems.money.model import (
     ACTIONS,
     DECK_ACTIONS,
     LADDER,
+    NEAREST,
     Card,
     CardSpec,
     Deck,
@@ -43,27 +52,7 @@ from printkit.systems.money.model import (
     Utility,
 )
 
-BOARD_KEYS = {"size", "corner", "squares", "background", "ink", "accent"}
-MONEY_TABLES: Tables = {  # what every money game's game.toml has beside [board] and [cards]
-    "money": {"currency", "start_capital", "salary", "jail_fine", "mortgage_interest"},
-    "stations": {"rent", "icon"},
-    "utilities": {"factor"},
-}
-GAME_KEYS = known_tables({
-    "board": BOARD_KEYS,
-    "cards": {"deed", "deck", "deed_back", "decks"},
-    **MONEY_TABLES,
-    "rules": {"houses", "hotels", "houses_for_hotel", "group_factor", "doubles_to_jail",
-              "jail_turns", "sell_back_percent"},
-    "short_game": {"deeds", "houses_for_hotel", "bankruptcies"},
-})
-DECK_KEYS = {"colour", "icon", "card"}
-CARD_KEYS = {"id", "action", "target", "steps", "amount", "per_house", "per_hotel", "keep"}
-STATION_ICONS = ("train", "ferry")
-UTILITY_ICONS = ("bulb", "tap", "bottle")
-DECK_ICONS = ("question", "chest")
-MAX_MONEY = 10_000_000
-
+DECK_KEYS = set(DECK_TOML.root.keys)
 
 def game(info: GameInfo, manifest: Toml, problems: Problems) -> Game:
     """A classic game: the fields every game shares (`info`), the rest of game.toml and
@@ -73,57 +62,57 @@ def game(info: GameInfo, manifest: Toml, problems: Problems) -> Game:
         **vars(info),
         board=board(manifest, problems),
         board_squares=board_squares(manifest, problems),
-        accent=accent(manifest, problems, "#B22234"),
+        accent=accent(manifest, problems, GAME),
         cards=cards(manifest, problems),
         money=money(manifest, problems),
         rules=rules(manifest, problems),
         groups=tuple(group(r, problems) for r in
-            read_table(folder, "groups", problems, ("id", "colour", "house", "hotel"))),
+            read_table(folder, "groups", problems, *GROUPS.columns)),
         streets=tuple(street(r, problems) for r in
-            read_table(folder, "streets", problems, ("id", "group", "price", *LADDER),
-            ("mortgage",))),
+            read_table(folder, "streets", problems, *STREETS.columns)),
         stations=stations(folder, problems),
         station_rents=amounts(manifest, problems, ("stations", "rent")),
         station_icon=station_icon(manifest, problems),
         utilities=utilities(folder, problems),
         utility_factors=amounts(manifest, problems, ("utilities", "factor")),
         taxes=tuple(tax(r, problems) for r in
-            read_table(folder, "taxes", problems, ("id", "amount"), ("percent",))),
-        squares=squares(folder, problems),
+            read_table(folder, "taxes", problems, *TAXES.columns)),
+        squares=squares(folder, problems, BOARD_CSV),
         decks=decks(folder, manifest, problems),
     )
 
 
-load = GameReader("classic", GAME_KEYS, game)
+load = GameReader("classic", GAME.known(), game)
 
 
 def board_squares(manifest: Toml, problems: Problems) -> int:
     """[board] squares: how many squares the ring has (board.csv must have as many)."""
-    return number(manifest, problems, ("board", "squares"), 40, 8, 400)
+    return whole(manifest, problems, GAME, "board", "squares")
 
 
-def accent(manifest: Toml, problems: Problems, default: str) -> str:
-    """[board] accent: the colour of the title banner in the board's centre."""
-    return f.colour(value(manifest, ("board", "accent"), default),
+def accent(manifest: Toml, problems: Problems, declared: Table) -> str:
+    """[board] accent: the colour of the title banner in the board's centre (its default
+    as the system's game.toml, `declared`, has it)."""
+    return f.colour(value(manifest, ("board", "accent"), declared.default_of("board", "accent")),
                     manifest.where("board", "accent"), problems)
 
 
 def stations(folder: Path, problems: Problems) -> tuple[Station, ...]:
     """stations.csv: each station's id, price and mortgage value."""
     return tuple(station(r, problems) for r in
-        read_table(folder, "stations", problems, ("id", "price"), ("mortgage",)))
+        read_table(folder, "stations", problems, *STATIONS.columns))
 
 
 def station_icon(manifest: Toml, problems: Problems) -> str:
     """[stations] icon: a train or a ferry on the board and the deeds."""
-    return choice(section(manifest, "stations").get("icon", "train"), STATION_ICONS,
-                  manifest.where("stations", "icon"), problems)
+    icon = section(manifest, "stations").get("icon", GAME.default_of("stations", "icon"))
+    return choice(icon, STATION_ICONS, manifest.where("stations", "icon"), problems)
 
 
 def utilities(folder: Path, problems: Problems) -> tuple[Utility, ...]:
     """utilities.csv: each utility's id, price, mortgage value and icon."""
     return tuple(utility(r, problems) for r in
-        read_table(folder, "utilities", problems, ("id", "price"), ("mortgage", "icon")))
+        read_table(folder, "utilities", problems, *UTILITIES.columns))
 
 def amounts(doc: Toml, problems: Problems, keys: tuple[str, ...]) -> Scale:
     """A list of whole numbers, e.g. the rents by number of stations owned."""
@@ -138,39 +127,40 @@ def amounts(doc: Toml, problems: Problems, keys: tuple[str, ...]) -> Scale:
 
 def cards(doc: Toml, problems: Problems) -> CardSpec:
     c = f.table(doc.data.get("cards"), doc.where("cards"), problems)
+
+    def given(key: str) -> Any:
+        return c.get(key, GAME.default_of("cards", key))
+
     return CardSpec(
-        deed=f.ident(c.get("deed", "poker"), doc.where("cards", "deed"), problems),
-        deck=f.ident(c.get("deck", "chance"), doc.where("cards", "deck"), problems),
-        deed_back=f.colour(c.get("deed_back", "#333333"), doc.where("cards", "deed_back"),
-                           problems),
+        deed=f.ident(given("deed"), doc.where("cards", "deed"), problems),
+        deck=f.ident(given("deck"), doc.where("cards", "deck"), problems),
+        deed_back=f.colour(given("deed_back"), doc.where("cards", "deed_back"), problems),
         where=doc.where("cards", "decks"))
 
 
 def money(doc: Toml, problems: Problems) -> Money:
     m = f.table(doc.data.get("money"), doc.where("money"), problems)
     return Money(
-        currency=str(m.get("currency", "")).strip().upper(),
-        start_capital=number(doc, problems, ("money", "start_capital"), None, 1),
-        salary=number(doc, problems, ("money", "salary"), None, 1),
-        jail_fine=number(doc, problems, ("money", "jail_fine"), None, 1),
-        mortgage_interest=number(doc, problems, ("money", "mortgage_interest"), 0, 0, 100),
+        currency=str(m.get("currency", GAME.default_of("money", "currency"))).strip().upper(),
+        start_capital=whole(doc, problems, GAME, "money", "start_capital"),
+        salary=whole(doc, problems, GAME, "money", "salary"),
+        jail_fine=whole(doc, problems, GAME, "money", "jail_fine"),
+        mortgage_interest=whole(doc, problems, GAME, "money", "mortgage_interest"),
         where=doc.where("money", "currency"))
 
 
 def rules(doc: Toml, problems: Problems) -> Rules:
-    def n(table: str, key: str, default: int, low: int, high: int) -> int:
-        return number(doc, problems, (table, key), default, low, high)
+    def n(table: str, key: str) -> int:
+        return whole(doc, problems, GAME, table, key)
 
     return Rules(
-        houses=n("rules", "houses", 32, 0, 1000), hotels=n("rules", "hotels", 12, 0, 1000),
-        houses_for_hotel=n("rules", "houses_for_hotel", 4, 1, 4),
-        group_factor=n("rules", "group_factor", 2, 1, 10),
-        doubles_to_jail=n("rules", "doubles_to_jail", 3, 2, 10),
-        jail_turns=n("rules", "jail_turns", 3, 1, 10),
-        sell_back_percent=n("rules", "sell_back_percent", 50, 0, 100),
-        short_game_deeds=n("short_game", "deeds", 2, 0, 10),
-        short_game_houses_for_hotel=n("short_game", "houses_for_hotel", 3, 1, 4),
-        short_game_bankruptcies=n("short_game", "bankruptcies", 2, 1, 7))
+        houses=n("rules", "houses"), hotels=n("rules", "hotels"),
+        houses_for_hotel=n("rules", "houses_for_hotel"),
+        group_factor=n("rules", "group_factor"), doubles_to_jail=n("rules", "doubles_to_jail"),
+        jail_turns=n("rules", "jail_turns"), sell_back_percent=n("rules", "sell_back_percent"),
+        short_game_deeds=n("short_game", "deeds"),
+        short_game_houses_for_hotel=n("short_game", "houses_for_hotel"),
+        short_game_bankruptcies=n("short_game", "bankruptcies"))
 
 
 def money_cell(c: f.Cells, column: str, empty: int | None = None) -> int:
@@ -250,24 +240,31 @@ def read_deck(path: Path, ident: str, problems: Problems) -> Deck | None:
         if not isinstance(c, dict):
             problems.add(doc.where("card", i), "write each card as a [[card]] table")
     return Deck(ident, f.colour(doc.data.get("colour"), doc.where("colour"), problems),
-                choice(doc.data.get("icon", "question"), DECK_ICONS, doc.where("icon"),
-                       problems),
+                choice(doc.data.get("icon", DECK_TOML.root.default_of("icon")), DECK_ICONS,
+                       doc.where("icon"), problems),
                 tuple(card(doc, i, c, problems, actions=DECK_ACTIONS)
                       for i, c in enumerate(raw)
                       if isinstance(c, dict)), where=doc.where())
 
 
 def card(doc: Toml, i: int, c: dict[str, Any], problems: Problems, table: str = "card",
-         keys: set[str] = CARD_KEYS, actions: dict[str, tuple[str, ...]] = ACTIONS,
+         declared: Table = CARD, actions: dict[str, tuple[str, ...]] = ACTIONS,
          ident: str | None = None) -> Card:
-    """The card `c`, entry i of the array of tables `table`; another system's cards (e.g.
-    commands) pass their own keys and actions, and an id when they are not named."""
+    """The card `c`, entry i of the array of tables `table`, with the keys `declared`;
+    another system's cards (e.g. commands) pass their own declaration and actions, and an
+    id when they are not named."""
     def at(key: str) -> Where:
         return doc.where(table, i, key)
 
+    def n(key: str, absent: int = 0) -> int:
+        spec = declared.at(key)
+        assert isinstance(spec, Whole)
+        return f.integer(c[key], at(key), problems, spec.low, spec.high) if key in c else absent
+
     for key in c:
-        if key not in keys:
-            problems.add(at(key), f"unknown key; known keys are {', '.join(sorted(keys))}")
+        if key not in declared.keys:
+            problems.add(at(key), "unknown key; known keys are "
+                         + ", ".join(sorted(declared.keys)))
     action = str(c.get("action", "text" if "text" in actions else ""))
     if action not in actions:
         problems.add(at("action"), f"'{action}' is not a card action; use one of "
@@ -276,14 +273,13 @@ def card(doc: Toml, i: int, c: dict[str, Any], problems: Problems, table: str = 
         if key not in c:
             problems.add(at(key), f"a '{action}' card needs {key}")
 
-    def amount(key: str) -> int:
-        return f.integer(c[key], at(key), problems, 0, MAX_MONEY) if key in c else 0
-
     return Card(
         id=ident if ident is not None else f.ident(c.get("id"), at("id"), problems),
         action=action,
         target=f.ident(c["target"], at("target"), problems) if "target" in c else "",
-        steps=f.integer(c["steps"], at("steps"), problems, -399, 399) if "steps" in c else 0,
-        amount=amount("amount"), per_house=amount("per_house"), per_hotel=amount("per_hotel"),
+        steps=n("steps"),
+        kind=choice(c["kind"], NEAREST, at("kind"), problems) if "kind" in c else "",
+        factor=n("factor"), amount=n("amount"), per_house=n("per_house"),
+        per_hotel=n("per_hotel"),
         keep=f.boolean(c.get("keep", action == "get_out_of_jail"), at("keep"), problems),
         where=doc.where(table, i), places=tuple((str(k), at(str(k))) for k in c))

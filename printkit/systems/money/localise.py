@@ -9,7 +9,7 @@ of text/<lang>.toml, so names and amounts always match the board and the deeds.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict
 from typing import Any, TypeVar
 
@@ -68,6 +68,7 @@ def text_keys(game: Game) -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
     required: set[tuple[str, ...]] = {("game", "title"), ("game", "tagline"),
                                       ("squares", "station"), ("squares", "utility")}
     required |= {("phrases", k) for k in PHRASES}
+    required |= nearest_phrases(c for deck in game.decks for c in deck.cards)
     required |= {("units", "step", form) for form in ("one", "other")}
     required |= {("groups", g.id, "name") for g in game.groups}
     squares, optional = square_keys(game, CORNERS)
@@ -82,6 +83,19 @@ def text_keys(game: Game) -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
             (required if has or card.action == "text" else optional).add(key)
             optional.add(("cards", deck.id, card.id, "title"))
     return required, optional
+
+
+def nearest_phrases(cards: Iterable[Card]) -> set[tuple[str, ...]]:
+    """The phrases the nearest cards among `cards` are written with: one per kind of
+    square (nearest_station, nearest_utility) and, for a card with its own rent rule,
+    that rule (nearest_station_rent, nearest_utility_rent)."""
+    keys: set[tuple[str, ...]] = set()
+    for c in cards:
+        if c.action == "nearest" and c.kind:
+            keys.add(("phrases", f"nearest_{c.kind}"))
+            if c.factor:
+                keys.add(("phrases", f"nearest_{c.kind}_rent"))
+    return keys
 
 
 def one_stop(text: str) -> str:
@@ -299,6 +313,11 @@ def instruction(card: Card, w: Wording, money: Money) -> str:
     if a == "move":
         key = "move_forward" if card.steps > 0 else "move_back"
         return w.text("phrases", key, steps=w.unit("step", abs(card.steps)))
+    if a == "nearest":
+        rent = w.text("phrases", f"nearest_{card.kind}_rent", factor=card.factor) \
+            if card.factor else ""
+        return " ".join(filter(None, (w.text("phrases", f"nearest_{card.kind}"), rent,
+                                      w.text("phrases", "pass_start", start=w.name("start")))))
     if a == "repairs":
         return w.text("phrases", a, per_house=money(card.per_house),
                       per_hotel=money(card.per_hotel))

@@ -19,6 +19,7 @@ CORNERS = ("start", "jail", "parking", "go_to_jail")
 ACTIONS = {  # card action -> the card keys it needs
     "goto": ("target",),
     "move": ("steps",),
+    "nearest": ("kind",),
     "jail": (),
     "pay": ("amount",),
     "collect": ("amount",),
@@ -28,6 +29,7 @@ ACTIONS = {  # card action -> the card keys it needs
     "get_out_of_jail": (),
 }
 DECK_ACTIONS = {**ACTIONS, "text": ()}  # a deck card may be only its own title and text
+NEAREST = ("station", "utility")  # the kinds of square a `nearest` card moves to
 
 
 @dataclass(frozen=True)
@@ -83,12 +85,17 @@ class Tax(Entry):
 @dataclass(frozen=True)
 class Card(Located):
     """One card of a deck. `action` is one of DECK_ACTIONS ('text': a card that is only
-    its title and text, of text/<lang>.toml); unused fields are 0 or ''."""
+    its title and text, of text/<lang>.toml); unused fields are 0 or ''. A `nearest` card
+    moves forward to the next square of `kind` (station or utility); its `factor`, when
+    not 0, is its own rent there: that many times a station's rent, or the dice times it
+    for a utility."""
 
     id: str
     action: str
     target: str = ""
     steps: int = 0
+    kind: str = ""
+    factor: int = 0
     amount: int = 0
     per_house: int = 0
     per_hotel: int = 0

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Collection
 
 from printkit.errors import Problems, Where
+from printkit.load.fields import is_ident
 from printkit.localise.money import is_currency
 from printkit.model.palette import Palette, Swatch
 from printkit.systems.money.model import (
@@ -17,6 +18,7 @@ from printkit.systems.money.model import (
     CORNERS,
     DECK_ACTIONS,
     LADDER,
+    NEAREST,
     Card,
     Game,
     MoneyGame,
@@ -164,7 +166,8 @@ def board_squares(game: MoneyGame, known: dict[str, Collection[str]], words: dic
 def groups_complete(game: Game, problems: Problems) -> None:
     on_board = {s.ref for s in game.squares if s.kind == "street"}
     for g in game.groups:
-        missing = [s.id for s in game.streets_of(g.id) if s.id not in on_board]
+        missing = [s.id for s in game.streets_of(g.id) if s.id not in on_board
+                   and is_ident(s.id)]  # a refused id is reported where it is written
         if missing and len(missing) < len(game.streets_of(g.id)):
             problems.add(g.where.at("id"), f"colour group '{g.id}' is incomplete on the "
                          f"board: {', '.join(missing)} missing from board.csv")
@@ -175,28 +178,37 @@ def decks(game: Game, problems: Problems) -> None:
         problems.add(game.cards.where,
                      f"{len(game.decks)} decks; a classic game has one or two card decks")
     squares = {s.ref for s in game.squares if s.kind != "card"}
+    kinds = {s.kind for s in game.squares}
     for deck in game.decks:
         for c in deck.cards:
-            card(c, squares, len(game.squares), problems, DECK_ACTIONS)
+            card(c, squares, len(game.squares), problems, DECK_ACTIONS, kinds)
 
 
 def card(c: Card, squares: set[str], n: int, problems: Problems,
-         actions: dict[str, tuple[str, ...]] = ACTIONS) -> None:
-    """A card's target is a square, its steps stay on the board, its amounts are positive
-    and it has no values its action does not use (`actions`: another system's own)."""
+         actions: dict[str, tuple[str, ...]] = ACTIONS,
+         kinds: Collection[str] = NEAREST) -> None:
+    """A card's target is a square, its steps stay on the board, the kind of square it
+    moves to is on the board (`kinds`), its amounts are positive and it has no values its
+    action does not use (`actions`: another system's own)."""
     needed = actions.get(c.action, ())
     if c.action == "goto":
         refer(c.target, squares, "square", c.at("target"), problems)
     if c.action == "move" and (c.steps == 0 or abs(c.steps) >= max(n, 1)):
         problems.add(c.at("steps"), f"move at least 1 and fewer than {n} squares"
                      " (negative to go back)")
+    if c.action == "nearest" and c.kind and c.kind not in kinds:
+        problems.add(c.at("kind"), f"the board has no {c.kind} square to move to; add one "
+                     "to board.csv or choose the other kind")
     for key in MONEY_KEYS:
         if key in needed and getattr(c, key) <= 0 and not problems.refused(c.at(key)):
             problems.add(c.at(key), "the amount must be more than 0")
-    for key in ("target", "steps", *MONEY_KEYS):
+    for key in ("target", "steps", "kind", *MONEY_KEYS):
         if key not in needed and getattr(c, key) and c.action in actions:
             problems.add(c.at(key), f"a '{c.action}' card does not use {key};"
                          " remove it")
+    if c.factor and c.action != "nearest" and c.action in actions:
+        problems.add(c.at("factor"), f"a '{c.action}' card does not use factor; remove it"
+                     " (a nearest card's own rent rule)")
 
 
 def square_ids(game: MoneyGame, problems: Problems) -> None:

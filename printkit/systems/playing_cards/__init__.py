@@ -1,11 +1,10 @@
 """The playing_cards game system: a card-deck game played with a deck of playing cards,
 without a board."""
 
-from pathlib import Path
-
 from printkit.systems.contract import System
-from printkit.systems.playing_cards import load, localise, validate
+from printkit.systems.playing_cards import analysis, fields, load, localise, validate
 
 SYSTEM = System(name="playing_cards", load=load.load, check=validate.check,
                 text_keys=localise.text_keys, localise=localise.localise,
-                products=localise.products, fields=Path(__file__).with_name("fields.toml"))
+                products=localise.products, fields=fields.FIELDS,
+                analyse=analysis.analyse)

@@ -8,9 +8,10 @@ from typing import Any
 from printkit.errors import Problems
 from printkit.load import fields as f
 from printkit.load.grid import read_table
-from printkit.load.manifest import GameReader, choice, known_tables, number, value
+from printkit.load.manifest import GameReader, choice, value, whole
 from printkit.load.tables import Row, Toml
 from printkit.model.common import GameInfo
+from printkit.systems.playing_cards.fields import GAME, JOKERS, MAX_COINS, PRICES
 from printkit.systems.playing_cards.model import (
     JOKER_ACTIONS,
     SUITS,
@@ -22,15 +23,6 @@ from printkit.systems.playing_cards.model import (
     JokerRoll,
     Rules,
 )
-
-GAME_KEYS = known_tables({
-    "cards": {"aid", "colour"},
-    "deck": {"ranks", "property_suits", "deed_suits", "jokers"},
-    "coins": {"start", "goal", "pass_joker"},
-    "rules": {"rent", "rent_per_house", "house_price", "houses_per_purchase",
-              "houses_below_rank", "sell_property", "sell_houses", "sell_insurance"},
-})
-MAX_COINS = 10_000
 
 
 def game(info: GameInfo, manifest: Toml, problems: Problems) -> Game:
@@ -44,23 +36,28 @@ def game(info: GameInfo, manifest: Toml, problems: Problems) -> Game:
         coins=coins(manifest, problems),
         rules=rules(manifest, problems),
         bands=tuple(band(r, problems) for r in
-            read_table(folder, "prices", problems, ("from", "to", "price"))),
+            read_table(folder, "prices", problems, *PRICES.columns)),
         jokers=tuple(joker(r, problems) for r in
-            read_table(folder, "jokers", problems, ("sum", "action", "amount"), ("per",))),
+            read_table(folder, "jokers", problems, *JOKERS.columns)),
     )
 
 
-load = GameReader("playing_cards", GAME_KEYS, game)
+load = GameReader("playing_cards", GAME.known(), game)
 
 
 def cards(doc: Toml, problems: Problems) -> CardSpec:
     c = f.table(doc.data.get("cards"), doc.where("cards"), problems)
-    return CardSpec(f.ident(c.get("aid", "tarot"), doc.where("cards", "aid"), problems),
-                    f.colour(c.get("colour", "#2E6B3A"), doc.where("cards", "colour"),
-                             problems), where=doc.where("cards"))
+
+    def given(key: str) -> Any:
+        return c.get(key, GAME.default_of("cards", key))
+
+    return CardSpec(f.ident(given("aid"), doc.where("cards", "aid"), problems),
+                    f.colour(given("colour"), doc.where("cards", "colour"), problems),
+                    where=doc.where("cards"))
 
 
-def suits(doc: Toml, key: str, default: list[str], problems: Problems) -> tuple[str, ...]:
+def suits(doc: Toml, key: str, problems: Problems) -> tuple[str, ...]:
+    default = GAME.default_of("deck", key)
     raw: Any = value(doc, ("deck", key), default)
     where = doc.where("deck", key)
     if not isinstance(raw, list) or not raw:
@@ -70,19 +67,18 @@ def suits(doc: Toml, key: str, default: list[str], problems: Problems) -> tuple[
 
 
 def deck(doc: Toml, problems: Problems) -> Deck:
-    return Deck(number(doc, problems, ("deck", "ranks"), 10, 2, 13),
-                suits(doc, "property_suits", ["hearts", "spades"], problems),
-                suits(doc, "deed_suits", ["diamonds", "clubs"], problems),
-                number(doc, problems, ("deck", "jokers"), 2, 1, 4),
+    return Deck(whole(doc, problems, GAME, "deck", "ranks"),
+                suits(doc, "property_suits", problems), suits(doc, "deed_suits", problems),
+                whole(doc, problems, GAME, "deck", "jokers"),
                 where=doc.where("deck"),
                 places=places(doc, "deck", ("property_suits", "deed_suits", "jokers", "ranks")))
 
 
 def coins(doc: Toml, problems: Problems) -> Coins:
-    def n(key: str, low: int) -> int:
-        return number(doc, problems, ("coins", key), None, low, MAX_COINS)
+    def n(key: str) -> int:
+        return whole(doc, problems, GAME, "coins", key)
 
-    return Coins(n("start", 1), n("goal", 1), n("pass_joker", 0), where=doc.where("coins"),
+    return Coins(n("start"), n("goal"), n("pass_joker"), where=doc.where("coins"),
                  places=places(doc, "coins", ("start", "goal", "pass_joker")))
 
 
@@ -92,15 +88,13 @@ def places(doc: Toml, table: str, keys: tuple[str, ...]) -> tuple[tuple[str, Any
 
 
 def rules(doc: Toml, problems: Problems) -> Rules:
-    def n(key: str, default: int, low: int = 0, high: int = MAX_COINS) -> int:
-        return number(doc, problems, ("rules", key), default, low, high)
+    def n(key: str) -> int:
+        return whole(doc, problems, GAME, "rules", key)
 
-    return Rules(rent=n("rent", 1, 1), rent_per_house=n("rent_per_house", 1),
-                 house_price=n("house_price", 1, 1),
-                 houses_per_purchase=n("houses_per_purchase", 2, 1, 4),
-                 houses_below_rank=n("houses_below_rank", 1, 0, 13),
-                 sell_property=n("sell_property", 1), sell_houses=n("sell_houses", 1),
-                 sell_insurance=n("sell_insurance", 1))
+    return Rules(rent=n("rent"), rent_per_house=n("rent_per_house"),
+                 house_price=n("house_price"), houses_per_purchase=n("houses_per_purchase"),
+                 houses_below_rank=n("houses_below_rank"), sell_property=n("sell_property"),
+                 sell_houses=n("sell_houses"), sell_insurance=n("sell_insurance"))
 
 
 def band(r: Row, problems: Problems) -> Band:

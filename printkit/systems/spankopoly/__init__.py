@@ -1,13 +1,12 @@
 """The spankopoly game system: strokes instead of money: implements, penalty lines,
 a score sheet."""
 
-from pathlib import Path
-
 from printkit.systems.contract import System
-from printkit.systems.spankopoly import load, localise, play, validate
+from printkit.systems.spankopoly import analysis, fields, load, localise, play, validate
 from printkit.systems.spankopoly.wording import SpankWording
 
 SYSTEM = System(name="spankopoly", load=load.load, check=validate.check,
                 text_keys=localise.text_keys, localise=localise.localise,
-                products=localise.products, fields=Path(__file__).with_name("fields.toml"),
-                wording=SpankWording, simulate=play.simulate, palette=validate.palette)
+                products=localise.products, fields=fields.FIELDS,
+                wording=SpankWording, simulate=play.simulate, palette=validate.palette,
+                analyse=analysis.analyse)

@@ -9,10 +9,23 @@ from printkit.errors import Problems
 from printkit.load import fields as f
 from printkit.load.board import board, squares
 from printkit.load.grid import read_table
-from printkit.load.manifest import GameReader, known_tables, required_table, section
+from printkit.load.manifest import GameReader, required_table, section, whole
 from printkit.load.tables import Row, Toml, read_toml
 from printkit.model import Stake
 from printkit.model.common import GameInfo
+from printkit.systems.spankopoly.fields import (
+    BOARD_CSV,
+    CARD,
+    GAME,
+    GROUPS,
+    IMPLEMENTS,
+    PENALTY_LINES,
+    SPANKER_DIE,
+    STATION_DIE,
+    STATIONS,
+    STREETS,
+    TAXES,
+)
 from printkit.systems.spankopoly.model import (
     CardSpec,
     ChanceCard,
@@ -28,17 +41,7 @@ from printkit.systems.spankopoly.model import (
     Tax,
 )
 
-GAME_KEYS = known_tables({
-    "board": {"size", "corner", "background", "ink"},
-    "cards": {"deed", "chance", "deed_back", "chance_colour"},
-    "start": {"land_exactly", "warm_up"},
-    "stations": {"purchase", "dice"},
-    "penalty_lines": {"dice", "wrong_factor"},
-    "corner": {"max_turns", "fine"},
-    "scoring": {"rounds", "final_multiplier", "final_multiplier_cane", "state"},
-})
-CARD_KEYS = {"id", "keep", "goto", "direct", "start_note", "params"}
-
+CARD_KEYS = set(CARD.keys)
 
 def game(info: GameInfo, manifest: Toml, problems: Problems) -> Game:
     """A spankopoly game: the fields every game shares (`info`), the rest of game.toml and
@@ -50,39 +53,42 @@ def game(info: GameInfo, manifest: Toml, problems: Problems) -> Game:
         cards=cards(manifest, problems),
         rules=rules(manifest, problems),
         implements=tuple(implement(r, problems) for r in
-                         read_table(folder, "implements", problems, ("id", "number", "unit"))),
+                         read_table(folder, "implements", problems, *IMPLEMENTS.columns)),
         groups=tuple(group(r, problems) for r in
-                     read_table(folder, "groups", problems, ("id", "implement", "colour"))),
+                     read_table(folder, "groups", problems, *GROUPS.columns)),
         streets=tuple(street(r, problems) for r in
-            read_table(folder, "streets", problems, ("id", "group", "purchase", "complete"))),
+            read_table(folder, "streets", problems, *STREETS.columns)),
         stations=tuple(Station(f.Cells(r, problems).ident("id"), where=r.where)
-                       for r in read_table(folder, "stations", problems, ("id",))),
+                       for r in read_table(folder, "stations", problems, *STATIONS.columns)),
         station_die=tuple(die_face(r, problems) for r in
-            read_table(folder, "station_die", problems, ("face", "implement"))),
+            read_table(folder, "station_die", problems, *STATION_DIE.columns)),
         penalty_lines=tuple(penalty_line(r, problems) for r in
-            read_table(folder, "penalty_lines", problems, ("id", "buyoff", "implement"))),
+            read_table(folder, "penalty_lines", problems, *PENALTY_LINES.columns)),
         taxes=tuple(tax(r, problems) for r in
-                    read_table(folder, "taxes", problems, ("id", "implement", "count"))),
-        squares=squares(folder, problems),
+                    read_table(folder, "taxes", problems, *TAXES.columns)),
+        squares=squares(folder, problems, BOARD_CSV),
         chance=chance(folder / "chance.toml", problems),
         states=states(manifest, problems),
         spanker_die=tuple(spanker(r, problems) for r in
-            read_table(folder, "spanker_die", problems, ("opponents", "faces", "spanker"))),
+            read_table(folder, "spanker_die", problems, *SPANKER_DIE.columns)),
     )
 
 
-load = GameReader("spankopoly", GAME_KEYS, game)
+load = GameReader("spankopoly", GAME.known(), game)
 
 
 def cards(doc: Toml, problems: Problems) -> CardSpec:
     c = required_table(doc, "cards", problems) or {}
+
+    def given(key: str) -> Any:
+        return c.get(key, GAME.default_of("cards", key))
+
     return CardSpec(
-        deed=f.ident(c.get("deed", "poker"), doc.where("cards", "deed"), problems),
-        chance=f.ident(c.get("chance", "chance"), doc.where("cards", "chance"), problems),
-        deed_back=f.colour(c.get("deed_back", "#333333"), doc.where("cards", "deed_back"),
-                           problems),
-        chance_colour=f.colour(c.get("chance_colour", "#E8A33D"),
-                               doc.where("cards", "chance_colour"), problems),
+        deed=f.ident(given("deed"), doc.where("cards", "deed"), problems),
+        chance=f.ident(given("chance"), doc.where("cards", "chance"), problems),
+        deed_back=f.colour(given("deed_back"), doc.where("cards", "deed_back"), problems),
+        chance_colour=f.colour(given("chance_colour"), doc.where("cards", "chance_colour"),
+                               problems),
     )
 
 
@@ -100,26 +106,19 @@ def stake(doc: Toml, problems: Problems, *keys: str) -> Stake:
                  where=where)
 
 
-def number(doc: Toml, problems: Problems, table: str, key: str, low: int, high: int,
-           default: int) -> int:
-    value = section(doc, table).get(key, default)
-    return f.integer(value, doc.where(table, key), problems, low, high)
-
-
 def rules(doc: Toml, problems: Problems) -> Rules:
     return Rules(
         start_land=stake(doc, problems, "start", "land_exactly"),
         warm_up=stake(doc, problems, "start", "warm_up"),
         station_purchase=stake(doc, problems, "stations", "purchase"),
-        station_dice=number(doc, problems, "stations", "dice", 1, 4, 2),
-        lines_dice=number(doc, problems, "penalty_lines", "dice", 1, 4, 2),
-        lines_wrong_factor=number(doc, problems, "penalty_lines", "wrong_factor", 1, 10, 2),
-        corner_max_turns=number(doc, problems, "corner", "max_turns", 1, 10, 3),
+        station_dice=whole(doc, problems, GAME, "stations", "dice"),
+        lines_dice=whole(doc, problems, GAME, "penalty_lines", "dice"),
+        lines_wrong_factor=whole(doc, problems, GAME, "penalty_lines", "wrong_factor"),
+        corner_max_turns=whole(doc, problems, GAME, "corner", "max_turns"),
         corner_fine=stake(doc, problems, "corner", "fine"),
-        rounds=number(doc, problems, "scoring", "rounds", 1, 100, 12),
-        final_multiplier=number(doc, problems, "scoring", "final_multiplier", 1, 100, 10),
-        final_multiplier_cane=number(doc, problems, "scoring", "final_multiplier_cane", 1, 100,
-                                     3),
+        rounds=whole(doc, problems, GAME, "scoring", "rounds"),
+        final_multiplier=whole(doc, problems, GAME, "scoring", "final_multiplier"),
+        final_multiplier_cane=whole(doc, problems, GAME, "scoring", "final_multiplier_cane"),
     )
 
 
@@ -227,6 +226,7 @@ def chance_card(doc: Toml, i: int, c: dict[str, Any], problems: Problems) -> Cha
         start_note=f.boolean(c.get("start_note", False), doc.where("card", i, "start_note"),
                              problems),
         params=tuple(sorted(params.items())),
+        corner=f.boolean(c.get("corner", False), doc.where("card", i, "corner"), problems),
         where=doc.where("card", i))
 
 

@@ -60,14 +60,15 @@ class Tax(Entry):
 
 @dataclass(frozen=True)
 class ChanceCard(Entry):
-    """A chance card (chance.toml): whether it is kept, where it sends the player and
-    the values its text shows."""
+    """A chance card (chance.toml): whether it is kept, where it sends the player (a
+    square, or the corner: `corner`) and the values its text shows."""
 
     keep: bool
     goto: str
     direct: bool
     start_note: bool
     params: tuple[tuple[str, Any], ...]
+    corner: bool = False
 
 
 @dataclass(frozen=True)

@@ -80,6 +80,9 @@ def chance(game: Game, problems: Problems) -> None:
     for card in game.chance:
         if card.goto:
             refer(card.goto, targets, "square", card.where.at("goto"), problems)
+        if card.goto and card.corner:
+            problems.add(card.where.at("corner"), "a card sends the player to a square "
+                         "(goto) or to the corner, not both; remove one")
         for key, value in card.params:
             if key == "implement" or key.endswith("_implement"):
                 implement_ref(str(value), game, card.where.at(f"params.{key}"), problems)

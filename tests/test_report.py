@@ -1,0 +1,93 @@
+"""The analysis report (analysis.pdf): A4 pages in the game's language, the board shaded by
+its landing odds with every square named as the board names it, the bar chart, the groups'
+table and, for a game without a board, what applies to it."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from conftest import source_of
+from pypdf import PdfReader
+
+from printkit.analyse.driver import analysis_of, report_files
+from printkit.options import Request
+from printkit.plan import resolve
+
+A4 = (595.28, 841.89)
+HEADINGS = {  # the sections of a board game's report, in each language
+    "nl": ("Klassiek: analyse", "Waar de pionnen landen", "Landingskans per vak",
+           "Wat de groepen opbrengen", "Hoe dit is berekend"),
+    "nb": ("Klassiek: analyse", "Hvor brikkene lander", "Landingssjanse per felt",
+           "Hva gruppene tjener", "Slik er dette regnet ut"),
+    "da": ("Klassiek: analyse", "Hvor brikkerne lander", "Landingschance pr. felt",
+           "Hvad grupperne tjener", "Sådan er det regnet ud"),
+}
+
+
+def report(game: str, lang: str) -> tuple[str, list[tuple[float, float]]]:
+    """The report's text and page sizes, made in memory."""
+    plan = resolve(Request(game, (lang,)), fresh=True)
+    built = report_files(plan, analysis_of(plan.source), Path("out"))
+    assert [b.path.name for b in built] == ["analysis.pdf"]
+    assert built[0].path.parent.name == lang
+    reader = PdfReader(io.BytesIO(built[0].data))
+    text = " ".join((p.extract_text() or "") for p in reader.pages)
+    sizes = [(round(float(p.mediabox.width), 2), round(float(p.mediabox.height), 2))
+             for p in reader.pages]
+    return " ".join(text.replace("\u00a0", " ").split()), sizes
+
+
+@pytest.mark.parametrize("lang", ["nl", "nb", "da"])
+def test_the_report_is_in_the_games_language_on_a4(lang: str) -> None:
+    text, sizes = report("klassiek", lang)
+    assert all(size == A4 for size in sizes)
+    for heading in HEADINGS[lang]:
+        assert heading in text, heading
+    assert "Kasteelplein" in text
+    assert "Station Havenkwartier" in text
+    for english in ("Where the tokens land", "Payback", "opponent turn"):
+        assert english not in text
+
+
+def test_the_heat_map_and_chart_print_each_squares_odds_in_the_languages_numbers() -> None:
+    text, _ = report("klassiek", "nl")
+    odds = analysis_of(source_of("klassiek")).odds
+    assert odds is not None
+    shown = f"{odds.landing[15] * 100:.2f}".replace(".", ",") + "%"
+    assert text.count(shown) >= 2  # on the board and at its bar
+    assert "Gevangenis" in text
+
+
+def test_a_game_without_a_board_says_so_and_shows_its_joker_table() -> None:
+    text, sizes = report("kortmonopol", "nb")
+    assert sizes == [A4]
+    assert "Uten brett" in text
+    assert "jokertabellen" in text
+    assert "16,67 %" in text  # a sum of 7
+    assert "fengsel" not in text
+
+
+def test_the_rule_booklet_ends_with_the_squares_landed_on_most(cli, tmp_path: Path) -> None:
+    """[analysis] tips = true: a page "Good to know" in the game's language."""
+    assert cli("new", "tips", "--from", "klassiek", "--lang", "nl").code == 0
+    game = tmp_path / "data" / "tips" / "game.toml"
+    game.write_text(game.read_text("utf-8") + "\n[analysis]\ntips = true\n", "utf-8")
+    run = cli("build", "tips", "--only", "rules")
+    assert run.code == 0, run.err
+    pages = PdfReader(tmp_path / "output" / "tips" / "nl" / "rules.pdf").pages
+    text = " ".join(" ".join((p.extract_text() or "").split()) for p in pages)
+    assert "Goed om te weten" in text
+    assert "Station Havenkwartier 3,33%" in text.replace("\u00a0", " ")
+    assert "Het minst geland op: Kans, " in text
+
+
+def test_dice_the_analysis_cannot_read_are_a_located_problem(cli, tmp_path: Path) -> None:
+    assert cli("new", "dobbel", "--from", "klassiek", "--lang", "nl").code == 0
+    game = tmp_path / "data" / "dobbel" / "game.toml"
+    game.write_text(game.read_text("utf-8") + '\n[analysis]\ndice = "2x6"\n', "utf-8")
+    run = cli("analyse", "dobbel", "--json")
+    assert run.code == 2
+    assert any(line.startswith("error: data/dobbel/game.toml:") and "analysis.dice: '2x6' is "
+               'not dice; write the dice as "2d6"' in line for line in run.errors), run.err
