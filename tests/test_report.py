@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from printkit.analyse.driver import analysis_of, report_files
 from printkit.options import Options
-from printkit.pipeline import load
+from printkit.pipeline import load as load_game
 
 A4 = (595.28, 841.89)
 HEADINGS = {  # the sections of a board game's report, in each language
@@ -27,7 +27,7 @@ HEADINGS = {  # the sections of a board game's report, in each language
 
 def report(game: str, lang: str) -> tuple[str, list[tuple[float, float]]]:
     """The report's text and page sizes, made in memory."""
-    loaded = load(game, None)
+    loaded = load_game(game, None)
     built = report_files(loaded, analysis_of(loaded), [lang], Path("out"), Options())
     assert [b.path.name for b in built] == ["analysis.pdf"]
     assert built[0].path.parent.name == lang
@@ -52,7 +52,7 @@ def test_the_report_is_in_the_games_language_on_a4(lang: str) -> None:
 
 def test_the_heat_map_and_chart_print_each_squares_odds_in_the_languages_numbers() -> None:
     text, _ = report("klassiek", "nl")
-    odds = analysis_of(load("klassiek", None)).odds
+    odds = analysis_of(load_game("klassiek", None)).odds
     assert odds is not None
     shown = f"{odds.landing[15] * 100:.2f}".replace(".", ",") + "%"
     assert text.count(shown) >= 2  # on the board and at its bar
@@ -90,3 +90,28 @@ def test_dice_the_analysis_cannot_read_are_a_located_problem(cli, tmp_path: Path
     assert run.code == 2
     assert any(line.startswith("error: data/dobbel/game.toml:") and "analysis.dice: '2x6' is "
                'not dice; write the dice as "2d6"' in line for line in run.errors), run.err
+
+
+def test_the_heat_map_page_looks_like_its_reference(tmp_path: Path) -> None:
+    """Page 1 of klassiek's report (the board shaded by its odds) against
+    tests/pictures/klassiek-analysis.png, as tests/test_pictures.py compares pages (and
+    refreshes them with PRINTKIT_REFRESH_PICTURES=1)."""
+    import os
+
+    from test_pictures import REFERENCES, REFRESH, compare, diff_picture, load, render, save
+
+    loaded = load_game("klassiek", None)
+    built = report_files(loaded, analysis_of(loaded), ["nl"], Path("out"), Options())
+    actual = render(built[0].data, 0, 30)
+    path = REFERENCES / "klassiek-analysis.png"
+    if os.environ.get(REFRESH):
+        if not path.is_file() or not (load(path) == actual).all():
+            save(actual, path)
+        return
+    verdict = compare(actual, load(path))
+    if not verdict.ok:
+        save(actual, tmp_path / "klassiek-analysis.png")
+        if verdict.same_size:
+            save(diff_picture(actual, load(path)), tmp_path / "klassiek-analysis-diff.png")
+        pytest.fail(f"page 1 of klassiek/nl/analysis.pdf no longer looks like {path.name}: "
+                    f"{verdict}; see {tmp_path}")
