@@ -115,3 +115,10 @@ def test_the_heat_map_page_looks_like_its_reference(tmp_path: Path) -> None:
             save(diff_picture(actual, load(path)), tmp_path / "klassiek-analysis-diff.png")
         pytest.fail(f"page 1 of klassiek/nl/analysis.pdf no longer looks like {path.name}: "
                     f"{verdict}; see {tmp_path}")
+
+
+def test_money_is_written_as_on_the_games_deeds() -> None:
+    """koebstad's Norwegian text writes its kroner "kr" ([money] sign), not CLDR's "DKK"."""
+    text, _ = report("koebstad", "nb")
+    assert "2 600 kr" in text
+    assert "DKK" not in text
