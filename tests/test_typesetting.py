@@ -333,7 +333,7 @@ def test_a_long_word_breaks_in_linear_memory() -> None:
 
     word = "-0" * 10_000
     tracemalloc.start()
-    pieces = split(word, metrics("regular"), 500.0, 5000.0, "nl")
+    pieces = split(word, metrics("regular"), 5000.0, 5000.0, "nl")
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     assert pieces is not None
@@ -388,6 +388,9 @@ def test_an_author_sets_a_break_point_with_a_soft_hyphen() -> None:
     assert wrap(name, "bold", 13.0, 300.0, "nl") == ["Rijksmuseumplein"]
     assert wrap(name, "bold", 13.0, 90.0, "nl", level=AUTHOR) == ["Rijks-", "museumplein"]
     assert wrap("Vrijthof", "bold", 13.0, 30.0, "nl", level=AUTHOR) is None
+    # a break leaves a letter or digit on each side: no line of a lone hyphen, no "-|50"
+    assert points("\u00adMolenweg\u00ad", "nl", AUTHOR) == ()
+    assert points("-50", "nl") == ()
 
 
 def test_a_bar_in_a_name_never_prints(tmp_path: Path) -> None:
