@@ -70,15 +70,15 @@ GameArg = Annotated[str, typer.Argument(
     "game.toml), else the only game under ./data, else spankopoly.", show_default=False)]
 
 
-def chosen_game(game: str, data: Path | None) -> str:
+def chosen_game(game: str, data: Path | None, quiet: bool = False) -> str:
     """The game asked for, or the one of this folder (printkit.resources.current_game);
-    says so first when it is the built-in default."""
+    says so first when it is the built-in default (unless `quiet`)."""
     from printkit.resources import current_game
 
     if game:
         return game
     name, note = current_game(data)
-    if note:
+    if note and not quiet:
         typer.echo(note, err=True)
     return name
 LangOpt = Annotated[list[str], typer.Option(
@@ -133,7 +133,8 @@ def print_options(report: bool = True, outcome: str = "nothing was written"
             try:
                 printing = chosen_printing(**{p.name: values.pop(p.name) for p in shared})
                 if "game" in values:
-                    values["game"] = chosen_game(values["game"], values.get("data"))
+                    values["game"] = chosen_game(values["game"], values.get("data"),
+                                                 printing.level < 0)
             except PrintkitError as exc:
                 fail(exc, outcome)
                 return

@@ -351,8 +351,9 @@ def test_any_command_line_options_give_output_or_a_refusal(cli, tmp_path: Path,
     event(f"{command}: exit {run.code}")
     assert run.code in ((0, 1, 2) if command == "preflight" else (0, 2)), run.err
     if run.code == 2:  # printkit's own refusal, or the parser's (a value of the wrong type)
+        said = [line for line in run.errors if not line.startswith("note: ")]
         assert "Invalid value" in run.err or all(
-            line.startswith("error: ") for line in run.errors[:-1] or run.errors), run.err
+            line.startswith("error: ") for line in said[:-1] or said), run.err
         assert not out.exists()
 
 
