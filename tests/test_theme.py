@@ -303,7 +303,7 @@ def png_claiming(width: int, height: int) -> bytes:
 
 
 @pytest.mark.parametrize("case, expected", [
-    ("bomb", "more than the 64 million printkit decodes"),
+    ("bomb", "more than the 48 million printkit decodes"),
     ("huge bomb", "too large to decode"),
     ("truncated", "cannot be read"),
     ("not a picture", "is not a PNG or JPEG picture"),
@@ -373,6 +373,7 @@ def test_a_glyph_the_chosen_font_lacks_names_font_glyph_and_text(tmp_path: Path)
 @pytest.mark.parametrize("extra, expected", [
     ('\n[theme.squares]\n"0" = "art/logo.png"\n', "no square '0'"),
     ('\n[theme.squares]\n"1" = "art/logo.png"\n"x" = "art/logo.png"\n', "by its position"),
+    ('\n[theme.squares]\n"²" = "art/logo.png"\n', "by its position"),  # a digit to isdigit
     ('\n[theme.backs]\nnone = "art/logo.png"\n', "no deck 'none'"),
     ('\n[theme.pictograms]\nrocket = "art/logo.png"\n', "unknown pictogram"),
 ])
