@@ -29,6 +29,7 @@ from printkit.load.declare import Files
 from printkit.load.paths import walk
 from printkit.load.tables import key_lines, outside_strings
 from printkit.localise.languages import load_languages
+from printkit.model import AnyGame
 from printkit.pipeline import languages_of, load, system_of
 from printkit.resources import GAME_NAME, GAME_NAME_MAX
 from printkit.write import inside
@@ -60,6 +61,17 @@ def new_game(name: str, source: str, data: Path | None,
     root = data if data is not None else Path.cwd() / "data"
     if root.exists() and not root.is_dir():
         raise PrintkitError(f"{root}: not a folder")
+    try:
+        return _copied(game, name, source, root, codes, tables)
+    except OSError as exc:  # a read-only folder, a full disk
+        shown = data if data is not None else Path("data")
+        raise PrintkitError(f"{shown}: cannot write the new game there ({exc.strerror or exc})"
+                            "; choose a folder you can write with --data") from None
+
+
+def _copied(game: AnyGame, name: str, source: str, root: Path, codes: list[str],
+            tables: str) -> tuple[Path, list[str]]:
+    """The copy of `game` made in a temporary folder in root and renamed to root/name."""
     root.mkdir(parents=True, exist_ok=True)
     target = root / name
     if target.exists() or target.is_symlink():
