@@ -11,11 +11,14 @@ each time and reports them all.
 
 The folder is $PRINTKIT_CACHE_DIR, else $XDG_CACHE_HOME/printkit, else ~/.cache/printkit;
 PRINTKIT_CACHE=off turns the cache off. A cache that cannot be read or written is simply
-not used. The newest MAX_ENTRIES entries are kept, at most MAX_CACHE_BYTES of them.
+not used; only regular files in it are read or removed (a pipe is never waited on, a
+folder never stops pruning). The newest MAX_ENTRIES entries are kept, at most
+MAX_CACHE_BYTES of them.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import pickle
@@ -25,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printkit import __version__
+from printkit.files import open_regular
 from printkit.resources import builtin
 
 if TYPE_CHECKING:
@@ -128,15 +132,19 @@ def _package_stamp() -> bytes:
 
 
 def read(name: str | None) -> Prepared | None:
-    """The entry, if there is a good one."""
+    """The entry, if there is a good one (a regular file: a pipe is never waited on)."""
     where = folder()
     if where is None or name is None:
         return None
+    path = where / f"{name}{SUFFIX}"
+    opened = open_regular(path, MAX_CACHE_BYTES)
+    if isinstance(opened, str):  # missing, or not a file the cache wrote
+        return None
     try:
-        with open(where / f"{name}{SUFFIX}", "rb") as file:
-            found = pickle.load(file)
-        os.utime(file.name)  # the newest entries are kept
-    except Exception:  # a missing, old or damaged entry is rebuilt
+        with opened:
+            found = pickle.load(opened)
+        os.utime(path)  # the newest entries are kept
+    except Exception:  # an old or damaged entry is rebuilt
         return None
     return found if isinstance(found, Prepared) else None
 
@@ -164,16 +172,33 @@ def store(name: str | None, prepared: Prepared) -> None:
 
 def _prune(where: Path) -> None:
     """Keep the newest entries: at most MAX_ENTRIES, together at most MAX_CACHE_BYTES; and
-    drop what a writer stopped mid-way left (a temporary file over an hour old)."""
+    drop what a writer stopped mid-way left (a temporary file over an hour old). Only
+    regular files are looked at: anything else (a folder, a pipe) is left alone, and one
+    that cannot be removed does not stop the rest."""
+    import stat
     import time
 
-    for left in where.glob("*.tmp"):
-        if left.stat().st_mtime < time.time() - 3600:
-            left.unlink(missing_ok=True)
-    newest = sorted(((p.stat(), p) for p in where.glob(f"*{SUFFIX}")),
-                    key=lambda found: found[0].st_mtime_ns, reverse=True)
+    entries: list[tuple[os.stat_result, str]] = []
+    with os.scandir(where) as found:
+        for entry in found:
+            try:
+                info = entry.stat(follow_symlinks=False)
+            except OSError:
+                continue
+            if not stat.S_ISREG(info.st_mode):
+                continue
+            if entry.name.endswith(".tmp") and info.st_mtime < time.time() - 3600:
+                _remove(entry.path)
+            elif entry.name.endswith(SUFFIX):
+                entries.append((info, entry.path))
+    entries.sort(key=lambda kept: kept[0].st_mtime_ns, reverse=True)
     size = 0
-    for kept, (info, path) in enumerate(newest, 1):
+    for kept, (info, path) in enumerate(entries, 1):
         size += info.st_size
         if kept > MAX_ENTRIES or (kept > 1 and size > MAX_CACHE_BYTES):
-            path.unlink(missing_ok=True)
+            _remove(path)
+
+
+def _remove(path: str) -> None:
+    with contextlib.suppress(OSError):
+        os.unlink(path)

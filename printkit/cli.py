@@ -114,6 +114,9 @@ def uses(outcome: str = "nothing was written", **groups: Callable[..., Any]
             try:
                 made = {name: groups[name](**{p.name: values.pop(p.name) for p in params})
                         for name, params in shared.items()}
+                implied = getattr(made.get("request"), "implied", "")
+                if implied and made.get("level", 0) >= 0:  # how the game was chosen
+                    typer.echo(implied, err=True)
                 command(**values, **made)
             except PrintkitError as exc:
                 fail(exc, outcome)
@@ -359,9 +362,12 @@ def check(
 
 def analysis_notes(source: Source, players: int | None) -> list[str]:
     """What printkit analyse notes of a game's prices (a group that pays back far sooner
-    or later than those around it, a price ladder that falls): never an error."""
+    or later than those around it, a price ladder that falls): never an error (none for a
+    system without an analysis)."""
     from printkit.analyse.driver import analysis_of
 
+    if source.setup.system.analyse is None:
+        return []
     found = analysis_of(source, players=players)
     return [f"{n.where.path}:{n.where.line}: {n.message}" for n in found.notes]
 
@@ -448,7 +454,10 @@ def translated(game: GameArg = "",
     from printkit.plan import codes_of, read, setup
     from printkit.resources import find_game
 
-    source = read(setup(find_game(chosen_game(game, data), data), lang))
+    name, implied = chosen_game(game, data)
+    if implied:
+        typer.echo(implied, err=True)
+    source = read(setup(find_game(name, data), lang))
     codes = list(codes_of(source)) if lang else list(source.game.languages)
     path = record_translations(source.game, codes)
     typer.echo(f"{display_path(path, None)}: the texts of {', '.join(codes)} are recorded as "

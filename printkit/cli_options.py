@@ -110,17 +110,12 @@ def paper_choice(values: list[str]) -> tuple[str, tuple[tuple[str, str], ...]]:
     return (every[0] if every else ""), tuple((a, b) for a, b in own)
 
 
-def chosen_game(game: str, data: Path | None) -> str:
-    """The game asked for, or the one of this folder (printkit.resources.current_game);
-    says so first when it is the built-in default."""
+def chosen_game(game: str, data: Path | None) -> tuple[str, str]:
+    """The game asked for, or the one of this folder (printkit.resources.current_game),
+    and the line that says so when it is the built-in default."""
     from printkit.resources import current_game
 
-    if game:
-        return game
-    name, note = current_game(data)
-    if note:
-        typer.echo(note, err=True)
-    return name
+    return (game, "") if game else current_game(data)
 
 
 def chosen_request(
@@ -152,8 +147,8 @@ def chosen_request(
                       allow_missing=allow_missing, target=target, vendor=vendor,
                       board_size=board_size, printer=printer, papers=own,
                       allow_low_resolution=allow_low_resolution)
-    return Request(chosen_game(game, data), tuple(lang), tuple(split(only)), data, options,
-                   config)
+    name, implied = chosen_game(game, data)
+    return Request(name, tuple(lang), tuple(split(only)), data, options, config, implied)
 
 
 def chosen_level(quiet: QuietOpt = False, verbose: VerboseOpt = False) -> int:

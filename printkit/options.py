@@ -55,6 +55,8 @@ class Request:
     data: Path | None = None
     options: Options = field(default_factory=Options)
     config: Path | None = None
+    implied: str = field(default="", compare=False)  # how the game was chosen, when no
+    # name was given and it is the built-in default (said first, unless -q)
 
 
 @dataclass(frozen=True, kw_only=True)

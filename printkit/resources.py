@@ -44,7 +44,8 @@ def current_game(data: Path | None) -> tuple[str, str]:
     if is_game(Path.cwd()):
         return ".", ""
     user = data if data is not None else Path.cwd() / "data"
-    found = sorted(p.parent.name for p in user.glob("*/game.toml")) if user.is_dir() else []
+    own = user.is_dir() and user.resolve() != builtin("data").resolve()  # not a checkout's
+    found = sorted(p.parent.name for p in user.glob("*/game.toml")) if own else []
     if len(found) == 1:
         return found[0], ""
     why = (f"{len(found)} games in {display_path(user, None)}/: {', '.join(found)}"

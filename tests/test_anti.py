@@ -171,9 +171,9 @@ CASES = [
      ("commands.toml", '[[command]]'), "sum: the monopolist has no command for 12; the "
      "table needs one for every dice sum 2–12"),
     ("commands.toml", 'party = "monopolist"', 'party = "banker"',
-     ("commands.toml", 'party = "banker"'), "command.1.party: 'banker' is not known"),
+     ("commands.toml", 'party = "banker"'), "command.2.party: 'banker' is not known"),
     ("commands.toml", 'target = "stokstraat"', 'target = "stokstrat"',
-     ("commands.toml", 'target = "stokstrat"'), "command.21.target: unknown square "
+     ("commands.toml", 'target = "stokstrat"'), "command.22.target: unknown square "
      "'stokstrat'"),
     ("game.toml", "monopolist = [25, 50, 100, 200]\n", "", ("game.toml", "[stations.rent]"),
      "stations.rent: no values for the monopolist"),

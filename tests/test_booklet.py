@@ -169,7 +169,15 @@ def test_markdown_booklet_prints_faces_lists_tables_and_images(game_copy: Path,
     ("Een voetnoot[^1].\n\n[^1]: De noot.\n", 1, "footnote"),
     ("Tekst\n\n#### Te diep\n", 3, "level 4"),
     ("Tekst\n\n![x](../../geheim.png)\n", 3, "in the game folder"),
-    ("Tekst\n\n![x](pics/geen.png)\n", 3, "cannot be read"),
+    ("Tekst\n\n![x](pics/geen.png)\n", 3, "no such file in the game folder"),
+    # text the booklet lost without a word: blocks nested 20 deep, a footnote CommonMark
+    # reads as a link and its definition, pictures in headings and cells, a NUL byte
+    ("Tekst\n\n" + "> " * 25 + "Diep verstopt\n", 3, "nested more than 8 deep"),
+    ("Zie[^1] hier.\n\n[^1]: Noot\n", 3, "footnote"),
+    ("## Kop ![x](pics/a.png)\n", 1, "a picture in a heading cannot be printed"),
+    ("| a | b |\n|---|---|\n| ![x](pics/a.png) | c |\n", 3,
+     "a picture in a table cell cannot be printed"),
+    ("Nul\x00byte\n", 1, "a NUL character"),
 ])
 def test_markup_the_booklet_cannot_print_is_located(game_copy: Path, tmp_path: Path,
                                                     markup: str, line: int,

@@ -328,3 +328,30 @@ def test_a_build_finds_the_game_and_reads_the_languages_once(
     assert len(definitions) == 1
     assert reads.count("game.toml") == 1
     assert sorted(r for r in reads if r in ("nl", "nb", "da")) == ["da", "nb", "nl"]
+
+
+def test_a_pipe_in_the_cache_folder_is_never_waited_on(data: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every entry a pipe (a build read it and waited for ever): each build goes on
+    without the cache and the same files come out."""
+    first = outputs(data, monkeypatch)
+    for entry in (data.parent / "cache").glob("*.pickle"):
+        entry.unlink()
+        os.mkfifo(entry)
+    assert outputs(data, monkeypatch) == first
+
+
+def test_a_folder_or_a_pipe_named_like_an_entry_does_not_stop_pruning(
+        data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder named x.tmp made every prune stop at it, so the cache grew past its
+    limits."""
+    folder = data.parent / "cache"
+    folder.mkdir()
+    for name in ("x.tmp", "y.pickle"):
+        (folder / name).mkdir()
+        os.utime(folder / name, (0, 0))
+    os.mkfifo(folder / "z.pickle")
+    monkeypatch.setattr(cache, "MAX_ENTRIES", 1)
+    for only in (("chance",), ("scorepad",), ("lines",)):
+        outputs(data, monkeypatch, only=only)
+    assert len([p for p in folder.glob("*.pickle") if p.is_file()]) == 1

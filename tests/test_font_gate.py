@@ -125,7 +125,7 @@ def test_a_font_that_is_not_a_readable_file_is_a_located_problem(cli, tmp_path: 
     assert run.code == 2
     why = {"fifo": f"'{name}' is not a regular file (a pipe or a device)",
            "folder": f"'{name}' is a folder, not a file",
-           "missing": f"'{name}' does not exist in the game folder",
+           "missing": f"'{name}' does not exist",
            "long-path": "the path is 5010 characters long; name the font by a path of at most"
                         ' 200, e.g. "fonts/MyFont.ttf"'}[kind]
     errors = [e for e in run.errors if e.startswith("error:")]

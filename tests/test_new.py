@@ -86,6 +86,22 @@ def test_new_refuses_an_existing_folder(workdir: Path) -> None:
     assert marker.read_text("utf-8") == before
 
 
+def test_new_into_a_folder_it_cannot_write_is_a_clear_error(
+        workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A read-only data folder was a PermissionError traceback. (The tests may run as
+    root, whom no folder refuses: the system's refusal is made here.)"""
+    def refused(*_: object, **__: object) -> str:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("printkit.commands.scaffold.tempfile.mkdtemp", refused)
+    result = runner.invoke(app, ["new", "mijnspel"])
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines()[0] == (
+        "error: data: cannot write the new game there (Permission denied); choose a folder "
+        "you can write with --data")
+    assert not (workdir / "data" / "mijnspel").exists()
+
+
 def test_new_refuses_a_link_to_elsewhere(workdir: Path) -> None:
     (workdir / "data").mkdir()
     (workdir / "elsewhere").mkdir()

@@ -108,8 +108,8 @@ def test_version_and_short_help() -> None:
 
 def test_each_file_is_listed_with_how_to_print_it_in_the_users_language(
         tmp_path: Path) -> None:
-    code, out = run("build", "--only", "deeds,rules,board", "--lang", "nb", "--out",
-                    str(tmp_path))
+    code, out = run("build", "spankopoly", "--only", "deeds,rules,board", "--lang", "nb",
+                    "--out", str(tmp_path))
     assert code == 0, out
     lines = out.splitlines()
     advice = {Path(lines[i].split()[0]).name: lines[i + 1].strip()
@@ -119,7 +119,8 @@ def test_each_file_is_listed_with_how_to_print_it_in_the_users_language(
     assert "brett på midten og stift" in advice["rules-booklet.pdf"]
     assert "trykkeri" in advice["rules.pdf"]
     assert "kopisenter" in advice["board.pdf"]
-    code, out = run("build", "--only", "deeds", "--duplex", "short", "--out", str(tmp_path))
+    code, out = run("build", "spankopoly", "--only", "deeds", "--duplex", "short", "--out",
+                    str(tmp_path))
     assert "dubbelzijdig, omslaan langs de korte zijde" in out
 
 

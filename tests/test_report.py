@@ -91,3 +91,35 @@ def test_dice_the_analysis_cannot_read_are_a_located_problem(cli, tmp_path: Path
     assert run.code == 2
     assert any(line.startswith("error: data/dobbel/game.toml:") and "analysis.dice: '2x6' is "
                'not dice; write the dice as "2d6"' in line for line in run.errors), run.err
+
+
+def test_the_heat_map_page_looks_like_its_reference(tmp_path: Path) -> None:
+    """Page 1 of klassiek's report (the board shaded by its odds) against
+    tests/pictures/klassiek-analysis.png, as tests/test_pictures.py compares pages (and
+    refreshes them with PRINTKIT_REFRESH_PICTURES=1)."""
+    import os
+
+    from test_pictures import REFERENCES, REFRESH, compare, diff_picture, load, render, save
+
+    plan = resolve(Request("klassiek", ("nl",)), fresh=True)
+    built = report_files(plan, analysis_of(plan.source), Path("out"))
+    actual = render(built[0].data, 0, 30)
+    path = REFERENCES / "klassiek-analysis.png"
+    if os.environ.get(REFRESH):
+        if not path.is_file() or not (load(path) == actual).all():
+            save(actual, path)
+        return
+    verdict = compare(actual, load(path))
+    if not verdict.ok:
+        save(actual, tmp_path / "klassiek-analysis.png")
+        if verdict.same_size:
+            save(diff_picture(actual, load(path)), tmp_path / "klassiek-analysis-diff.png")
+        pytest.fail(f"page 1 of klassiek/nl/analysis.pdf no longer looks like {path.name}: "
+                    f"{verdict}; see {tmp_path}")
+
+
+def test_money_is_written_as_on_the_games_deeds() -> None:
+    """koebstad's Norwegian text writes its kroner "kr" ([money] sign), not CLDR's "DKK"."""
+    text, _ = report("koebstad", "nb")
+    assert "2 600 kr" in text
+    assert "DKK" not in text

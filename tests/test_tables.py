@@ -169,3 +169,15 @@ def test_a_table_saved_by_libreoffice_as_ods_is_read(cli, tmp_path: Path) -> Non
         "error: data/klassiek/streets.ods: sheet Straten, cell C4: price: decimal comma: "
         "'100,5' is not a whole number; write 100 or 101",
         "1 problem; build would stop here."]
+
+
+def test_serve_redraws_when_a_workbook_is_saved_not_when_it_is_opened() -> None:
+    """The lock file LibreOffice or Excel keeps beside an open workbook is no save."""
+    from watchfiles import Change
+
+    from printkit.commands.serve import saved
+
+    assert saved(Change.modified, "/games/ourtown/tables.xlsx")
+    assert saved(Change.modified, "/games/ourtown/streets.ods")
+    assert not saved(Change.added, "/games/ourtown/.~lock.tables.ods#")
+    assert not saved(Change.added, "/games/ourtown/~$tables.xlsx")

@@ -304,7 +304,7 @@ def png_claiming(width: int, height: int) -> bytes:
 
 
 @pytest.mark.parametrize("case, expected", [
-    ("bomb", "more than the 64 million printkit decodes"),
+    ("bomb", "more than the 48 million printkit decodes"),
     ("huge bomb", "too large to decode"),
     ("truncated", "cannot be read"),
     ("not a picture", "is not a PNG or JPEG picture"),
@@ -374,6 +374,7 @@ def test_a_glyph_the_chosen_font_lacks_names_font_glyph_and_text(tmp_path: Path)
 @pytest.mark.parametrize("extra, expected", [
     ('\n[theme.squares]\n"0" = "art/logo.png"\n', "no square '0'"),
     ('\n[theme.squares]\n"1" = "art/logo.png"\n"x" = "art/logo.png"\n', "by its position"),
+    ('\n[theme.squares]\n"²" = "art/logo.png"\n', "by its position"),  # a digit to isdigit
     ('\n[theme.backs]\nnone = "art/logo.png"\n', "no deck 'none'"),
     ('\n[theme.pictograms]\nrocket = "art/logo.png"\n', "unknown pictogram"),
 ])
@@ -468,7 +469,8 @@ def test_a_resolution_just_under_300_ppi_is_not_shown_as_300() -> None:
     from printkit.layout.pictures import check_resolution
     from printkit.model.theme import DEFAULT, Picture
 
-    pic = Picture(Path("art/back.png"), "art/back.png", 1249, 800, Where("game.toml", 3, "x"))
+    pic = Picture(Path("art/back.png"), "art/back.png", 1249, 800,
+                  where=Where("game.toml", 3, "x"))
     problems = Problems()
     check_resolution(pic, 105.8 / 25.4 * 72, "chance", DEFAULT, problems)
     assert len(problems.warnings) == 1

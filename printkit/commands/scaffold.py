@@ -22,7 +22,6 @@ import textwrap
 import tomllib
 from pathlib import Path
 
-from printkit import plan
 from printkit.commands.spreadsheet import write_workbook
 from printkit.commands.translated import record_translations
 from printkit.errors import PrintkitError
@@ -30,6 +29,7 @@ from printkit.load.declare import Files
 from printkit.load.paths import walk
 from printkit.load.tables import key_lines, outside_strings
 from printkit.localise.languages import load_languages
+from printkit.plan import Source, codes_of, read, setup
 from printkit.resources import GAME_NAME, GAME_NAME_MAX, find_game
 from printkit.write import inside
 
@@ -54,14 +54,27 @@ def new_game(name: str, source: str, data: Path | None,
     if tables.lower() not in TABLES:
         raise PrintkitError(f"--tables {tables}: use csv (the tables as files of their own) "
                             "or xlsx (one workbook, a sheet per table)")
-    read = plan.read(plan.setup(find_game(source, data if data is not None and data.is_dir()
-                                          else None), langs or ()))
-    game = read.game
-    codes = list(plan.codes_of(read)) if langs else \
+    found = read(setup(find_game(source, data if data is not None and data.is_dir()
+                                 else None), langs or ()))
+    game = found.game
+    codes = list(codes_of(found)) if langs else \
         [game.source_language] + [c for c in game.languages if c != game.source_language]
     root = data if data is not None else Path.cwd() / "data"
     if root.exists() and not root.is_dir():
         raise PrintkitError(f"{root}: not a folder")
+    try:
+        return _copied(found, name, source, root, codes, tables)
+    except OSError as exc:  # a read-only folder, a full disk
+        shown = data if data is not None else Path("data")
+        raise PrintkitError(f"{shown}: cannot write the new game there ({exc.strerror or exc})"
+                            "; choose a folder you can write with --data") from None
+
+
+def _copied(found: Source, name: str, source: str, root: Path, codes: list[str],
+            tables: str) -> tuple[Path, list[str]]:
+    """The copy of a game read (`found`) made in a temporary folder in root and renamed to
+    root/name."""
+    game = found.game
     root.mkdir(parents=True, exist_ok=True)
     target = root / name
     if target.exists() or target.is_symlink():
@@ -74,13 +87,13 @@ def new_game(name: str, source: str, data: Path | None,
         copy_game(game.folder, staging)
         keep_languages(staging, game.languages, codes)
         name_once(staging, codes[0])
-        annotate(staging, game.system, read.setup.system.fields)
+        annotate(staging, game.system, found.setup.system.fields)
         if tables.lower() == "xlsx":
             write_workbook(staging)
         describe_copy(staging / "README.md", f"{name} --from {source}" + (
             " --tables xlsx" if tables.lower() == "xlsx" else ""), codes)
         name_copy(staging, name)
-        copied = plan.read(plan.setup(staging)).game
+        copied = read(setup(staging)).game
         record_translations(copied, list(copied.languages), name)
         os.rename(staging, target)
     except BaseException:

@@ -10,6 +10,7 @@ reach a file, and the server writes nothing. One thread watches the game folder
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import signal
@@ -140,12 +141,30 @@ class Handler(BaseHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+SPREADSHEET_LOCKS = re.compile(r"^(\.~lock\..*#|~\$.*)$")  # LibreOffice's, Excel's
+
+
+def saved(change: Any, path: str) -> bool:
+    """Whether a change in the game folder is a file saved: not the lock file a
+    spreadsheet program keeps beside a workbook while it is open (nor watchfiles' own
+    ignores: editors' swap and backup files)."""
+    return default_filter()(change, path) and not SPREADSHEET_LOCKS.match(Path(path).name)
+
+
+@functools.cache
+def default_filter() -> Any:
+    import watchfiles
+
+    return watchfiles.DefaultFilter()
+
+
 def watch(session: Session, hub: Hub, stop: threading.Event, verbosity: int) -> None:
     """Rebuild after every save in the game folder until `stop` is set."""
     import watchfiles
 
     for changes in watchfiles.watch(session.folder, stop_event=stop, step=30,
-                                    rust_timeout=500, yield_on_timeout=False):
+                                    rust_timeout=500, yield_on_timeout=False,
+                                    watch_filter=saved):
         paths = {Path(path) for _, path in changes}
         try:
             for view in session.refresh(paths):

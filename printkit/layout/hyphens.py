@@ -115,8 +115,11 @@ def points(word: str, lang: str, level: int = SYLLABLE) -> tuple[Point, ...]:
     word[offset:]. Only runs of letters break at compounds and syllables: a number, or a
     word glued with a no-break space, breaks at its own hyphens alone."""
     found: dict[int, int] = {}
+    # each piece holds a letter or digit: no line of a lone hyphen, no "-|50"
+    first = next((at for at, ch in enumerate(word) if ch.isalnum()), len(word))
+    last = next((at for at in range(len(word) - 1, -1, -1) if word[at].isalnum()), -1)
     for at, ch in enumerate(word[:-1], 1):
-        if ch in ("-", SHY):
+        if ch in ("-", SHY) and first < at <= last:
             found[at] = AUTHOR
     if level > AUTHOR and lang and NBSP not in word and not any(ch.isdigit() for ch in word):
         dic = _dictionary(lang) if level >= SYLLABLE else None

@@ -21,7 +21,8 @@ from itertools import pairwise
 from pathlib import Path
 
 from printkit.errors import Problems, Where
-from printkit.load.paths import names_a_file_inside, open_regular
+from printkit.files import open_regular
+from printkit.load.paths import names_a_file_inside
 from printkit.truetype import FontError, advances, character_map, directory, table
 
 MAX_BYTES = 32 * 1024 * 1024

@@ -10,10 +10,9 @@ files.
 from __future__ import annotations
 
 import os
-import stat
 from collections.abc import Iterator
 from pathlib import Path
-from typing import BinaryIO, TypeGuard
+from typing import TypeGuard
 
 from printkit.errors import Problems, Where
 
@@ -51,28 +50,6 @@ def names_a_file_inside(value: object, folder: Path, what: str, example: str, wh
                      " and name it by its path there")
         return False
     return True
-
-
-def open_regular(path: Path, limit: int) -> BinaryIO | str:
-    """The file at path opened for reading, if it is a regular file of at most `limit`
-    bytes; else why not, as the end of a sentence that starts with its name. A pipe is
-    never waited on: the file is opened without blocking and looked at before it is
-    read."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    try:
-        fd = os.open(path, flags)
-    except FileNotFoundError:
-        return "does not exist in the game folder"
-    except (OSError, ValueError) as exc:
-        return f"cannot be read ({getattr(exc, 'strerror', '') or exc})"
-    info = os.fstat(fd)
-    why = ("is a folder, not a file" if stat.S_ISDIR(info.st_mode) else
-           "is not a regular file (a pipe or a device)" if not stat.S_ISREG(info.st_mode)
-           else f"is larger than {limit // 2**20} MB" if info.st_size > limit else "")
-    if why:
-        os.close(fd)
-        return why
-    return os.fdopen(fd, "rb")
 
 
 MAX_DEPTH = 8  # folders walked inside the game folder (files are read from two: languages/nl/)

@@ -125,7 +125,7 @@ def known_key(table: str, key: str) -> str:
         return f"unknown picture; known ones are {', '.join(SINGLE)}"
     if table == "pictograms" and key not in PICTOGRAMS:
         return f"unknown pictogram; known ones are {', '.join(PICTOGRAMS)}"
-    if table == "squares" and not (key.isdigit() and len(key) <= 3):
+    if table == "squares" and not (key.isascii() and key.isdigit() and len(key) <= 3):
         return 'write a square by its position on the board, e.g. "5" = "art/station.png"'
     if table == "cards" and key.count(".") != 1:
         return 'write a card as "<deck>.<card id>", e.g. "chance.go_start"'

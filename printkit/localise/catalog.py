@@ -8,6 +8,7 @@ catalog's CLDR-derived header.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
@@ -162,6 +163,12 @@ def fields(text: str) -> set[str]:
             for _, name, spec, conv in Formatter().parse(text) if name is not None}
 
 
+def _named(text: str) -> set[str]:
+    """The placeholders a text seems to use ({n}, {player}), whether or not its braces pair
+    up elsewhere."""
+    return set(re.findall(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)\}(?!\})", text))
+
+
 def check_placeholders(catalog: Catalog, path: Path, problems: Problems) -> None:
     """A translation may use only the placeholders of its English text, written plainly;
     the English text's own placeholders must be plain and paired, and no text may hold a
@@ -185,8 +192,12 @@ def check_placeholders(catalog: Catalog, path: Path, problems: Problems) -> None
                          "msgids use plain placeholders such as {n}")
             continue
         allowed |= {"n"} if len(ids) > 1 else set()
-        if not allowed:
-            continue  # printed as written, braces and all
+        if not allowed:  # printed as written, braces and all: a {placeholder} would show
+            for name in sorted(set().union(*(_named(text) for text in strings))):
+                problems.add(where, f"the translation uses {{{name}}}, which the English text"
+                             " does not have (it takes no values and is printed as written);"
+                             " remove it")
+            continue
         for text in strings:
             try:
                 used = fields(text)

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from printkit.load.paths import inside
+from printkit.load.paths import MAX_PATH, inside
+from printkit.load.pictures import picture_size
 from printkit.localise.kit_booklet import (
     BookBlock,
     BookHeading,
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from markdown_it import MarkdownIt
     from markdown_it.token import Token
 
+MAX_DEPTH = 8  # quotes and lists within each other (markdown-it drops what is 20 deep)
 TABLE = "\ue000table:"  # marks a generated table in the rendered text (a private-use character)
 Rows = tuple[tuple[str, ...], ...]
 Report = Callable[[int, str], None]  # (line of the rendered text, 1-based; message)
@@ -59,6 +61,7 @@ class Reader:
     quote: int = 0
     line: int = 0
     pending: str = ""  # the marker of the list item whose first paragraph comes next
+    deep: bool = False  # within blocks nested too deep (reported once)
 
     def run(self, tokens: list[Token]) -> tuple[BookBlock, ...]:
         i = 0
@@ -70,6 +73,10 @@ class Reader:
         tok = tokens[i]
         if tok.map:
             self.line = tok.map[0] + 1
+        if tok.level >= MAX_DEPTH and not self.deep:  # markdown-it drops what is deeper
+            self.report(self.line, f"quotes and lists nested more than {MAX_DEPTH} deep "
+                        "cannot be printed; keep to a list with sub-items, or one > note")
+        self.deep = tok.level >= MAX_DEPTH
         kind = tok.type
         if kind in UNPRINTABLE:
             self.report(self.line, UNPRINTABLE[kind])
@@ -100,7 +107,7 @@ class Reader:
         if level > 3:
             self.report(self.line, f"a heading of level {level} cannot be printed; use #, ## "
                         "or ###")
-        spans = self.spans(inline)
+        spans = self.spans(inline, "a heading")
         self.blocks.append(BookHeading(min(level, 3), "".join(t for t, _ in spans).strip()))
 
     def paragraph(self, inline: Token) -> None:
@@ -144,16 +151,14 @@ class Reader:
         if text:
             self.blocks.append(BookPara(text, kind, marker, tuple(merged), depth))
 
-    def pieces(self, inline: Token) -> list[Span | BookImage]:
-        """The inline content as runs of text in their faces, and images."""
+    def pieces(self, inline: Token, place: str = "") -> list[Span | BookImage]:
+        """The inline content as runs of text in their faces, and images (a picture in a
+        `place` other than a paragraph, a heading or a table cell, is reported)."""
         out: list[Span | BookImage] = []
         bold = italic = False
         for child in inline.children or []:
             kind = child.type
             if kind in ("text", "code_inline"):
-                if FOOTNOTE.search(child.content):
-                    self.report(self.line, "a footnote cannot be printed; put the note in "
-                                "the text or in a > note")
                 out.append((child.content, ROLES[bold, italic]))
             elif kind in ("softbreak", "hardbreak"):
                 out.append((" ", ROLES[bold, italic]))
@@ -161,6 +166,9 @@ class Reader:
                 bold = kind == "strong_open"
             elif kind in ("em_open", "em_close"):
                 italic = kind == "em_open"
+            elif kind == "image" and place:
+                self.report(self.line, f"a picture in {place} cannot be printed; put it in a "
+                            "paragraph of its own")
             elif kind == "image":
                 image = self.image(child)
                 if image:
@@ -169,25 +177,23 @@ class Reader:
                 self.report(self.line, UNPRINTABLE[kind])
         return out
 
-    def spans(self, inline: Token) -> list[Span]:
-        return [p for p in self.pieces(inline) if not isinstance(p, BookImage)]
+    def spans(self, inline: Token, place: str) -> list[Span]:
+        return [p for p in self.pieces(inline, place) if not isinstance(p, BookImage)]
 
     def image(self, tok: Token) -> BookImage | None:
         src = str(tok.attrGet("src") or "")
+        if len(src) > MAX_PATH:
+            self.report(self.line, f"image: the path is {len(src)} characters long; give one "
+                        f"of at most {MAX_PATH}")
+            return None
         path = self.folder / src
         if not src or "://" in src or Path(src).is_absolute() or not inside(path, self.folder):
             self.report(self.line, f"image '{src}': only pictures in the game folder can be "
                         "printed; give a path relative to the game folder")
             return None
-        from PIL import Image, UnidentifiedImageError  # only for a booklet with pictures
-
-        try:
-            with Image.open(path) as picture:
-                size = picture.size
-                picture.verify()
-        except (OSError, UnidentifiedImageError, ValueError) as exc:
-            self.report(self.line, f"image '{src}' cannot be read ({exc.__class__.__name__});"
-                        " use a PNG or JPEG file in the game folder")
+        size = picture_size(path, src)  # the picture gate, as for the theme's pictures
+        if isinstance(size, str):
+            self.report(self.line, f"image {size}")
             return None
         return BookImage(str(path.resolve()), size, tok.content)
 
@@ -199,13 +205,15 @@ class Reader:
         align: list[str] = []
         while tokens[i].type != "table_close":
             tok = tokens[i]
+            if tok.map:  # a row's line, for what its cells cannot print
+                self.line = tok.map[0] + 1
             if tok.type in ("th_open", "td_open"):
                 style = str(tok.attrGet("style") or "")
                 if tok.type == "th_open":
                     align.append({"text-align:right": "right", "text-align:center": "centre",
                                   "text-align:left": "left"}.get(style, ""))
             elif tok.type == "inline":
-                runs = tuple(self.spans(tok))
+                runs = tuple(self.spans(tok, "a table cell"))
                 row.append("".join(t for t, _ in runs).strip())
                 face.append(runs)
             elif tok.type == "tr_close":
@@ -221,4 +229,10 @@ class Reader:
 def parse(text: str, tables: dict[str, Rows], folder: Path,
           report: Report) -> tuple[BookBlock, ...]:
     """Blocks of the rendered rules text; what cannot print goes to `report`."""
+    for line, content in enumerate(text.split("\n"), 1):
+        if "\0" in content:  # markdown-it prints it as U+FFFD
+            report(line, "a NUL character (\\0) in the text; remove it")
+        if FOOTNOTE.search(content):  # a reference or a note (which CommonMark may read
+            report(line, "a footnote cannot be printed; put the note in the text or in "
+                   "a > note")  # as a link and its definition, and drop)
     return Reader(tables, folder, report).run(markdown().parse(text))

@@ -59,12 +59,17 @@ class Words:
 
     def amount(self, x: float, balance: Balance, cents: bool = False) -> str:
         """An amount of the balance's unit: money (whole, or with cents for what a turn
-        earns) or penalty points."""
-        if balance.unit == "money" and cents:
-            return format_currency(x, balance.currency, locale=self.locale)
-        if balance.unit == "money":
-            return format_money(round(x), balance.currency, self.locale)
-        return self._("{points} points", points=self.decimal(x, 1 if cents else 0))
+        earns), with the sign the game's text gives its currency in this language (as on
+        its deeds), or penalty points."""
+        if balance.unit != "money":
+            return self._("{points} points", points=self.decimal(x, 1 if cents else 0))
+        sign = self.w.text("money", "sign", required=False)
+        if not cents:
+            return format_money(round(x), balance.currency, self.locale, sign)
+        pattern = self.locale.currency_formats["standard"].pattern
+        if sign:
+            pattern = pattern.replace("¤", "'" + sign.replace("'", "''") + "'")
+        return format_currency(x, balance.currency, format=pattern, locale=self.locale)
 
     def square(self, position: int) -> str:
         """A square's name as the board prints it (its id without a board)."""

@@ -6,21 +6,20 @@ from sRGB or the picture's own embedded profile, then kept within the ink limit.
 A picture laid on its ground for a PDF/X file is laid on it after the conversion, on the
 very CMYK the flat ground around it has: the two cannot differ.
 
-The files were checked when the game was loaded (printkit.load.pictures); each is
-prepared once per process, colour mode and ink limit.
+The files were checked when the game was loaded (printkit.load.pictures) and are decoded
+by the same gate (printkit.imaging), within its bounds; a prepared picture is kept while
+the pictures kept are small (a logo on every page), a large one until the next is made.
 """
 
 from __future__ import annotations
 
 import os
-from functools import lru_cache
 from typing import NamedTuple
 
-from PIL import Image, ImageCms, ImageOps
+from PIL import Image, ImageCms
 
 from printkit.colour.convert import MAX_INK, cmyk, limit_picture, transform
-
-FORMATS = ("PNG", "JPEG")
+from printkit.imaging import MAX_PIXELS, split, within
 
 
 class Prepared(NamedTuple):
@@ -42,18 +41,10 @@ def prepared(path: str, cmyk: bool, ground: str | None = None,
     return _prepared(path, info.st_mtime_ns, info.st_size, cmyk, ground, ink_limit)
 
 
-@lru_cache(maxsize=4)  # a logo on every page; at most 4 × 64 million pixels held
+@within(MAX_PIXELS)  # one large picture at a time, or many small ones (a logo on every page)
 def _prepared(path: str, _mtime: int, _size: int, to_cmyk: bool, ground: str | None,
               ink_limit: float) -> Prepared:
-    with Image.open(path, formats=FORMATS) as im:
-        im.load()
-        upright = ImageOps.exif_transpose(im)
-    source_profile = upright.info.get("icc_profile")
-    rgba = upright.convert("RGBA") if has_alpha(upright) else upright.convert("RGB")
-    alpha = rgba.getchannel("A") if rgba.mode == "RGBA" else None
-    if alpha is not None and alpha.getextrema() == (255, 255):
-        alpha = None
-    colours = rgba.convert("RGB")
+    colours, alpha, source_profile = split(path)  # decoded within bounds (printkit.imaging)
     if not to_cmyk:
         return Prepared(colours, alpha)
     colours = converted(colours, source_profile)
@@ -62,10 +53,6 @@ def _prepared(path: str, _mtime: int, _size: int, to_cmyk: bool, ground: str | N
         colours, alpha = Image.composite(colours, under, alpha), None
     colours, deepest = limit_picture(colours, ink_limit)
     return Prepared(colours, alpha, deepest)
-
-
-def has_alpha(im: Image.Image) -> bool:
-    return im.mode in ("RGBA", "LA", "PA") or "transparency" in im.info
 
 
 def converted(rgb: Image.Image, source_profile: bytes | None) -> Image.Image:

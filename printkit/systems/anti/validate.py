@@ -36,12 +36,12 @@ def check(game: Game, problems: Problems) -> None:
 def ids(game: Game, problems: Problems) -> None:
     classic.record_ids(game, "city", problems)
     classic.square_ids(game, problems)
-    first: dict[tuple[str, str], int] = {}
+    first: dict[tuple[str, str], str] = {}
     for r in game.rents:
         if (r.street, r.role) in first:
             problems.add(r.where.at("role"), f"a second row of rents for '{r.street}' and the"
-                         f" {r.role} (first at line {first[(r.street, r.role)]}); keep one")
-        first.setdefault((r.street, r.role), r.where.line)
+                         f" {r.role} (first at {first[(r.street, r.role)]}); keep one")
+        first.setdefault((r.street, r.role), r.where.spot())
 
 
 def references(game: Game, problems: Problems) -> None:

@@ -64,12 +64,12 @@ def prices(game: Game, problems: Problems) -> None:
 
 def jokers(game: Game, problems: Problems) -> None:
     """One outcome for every dice sum 2–12, each with the values its action needs."""
-    first: dict[int, int] = {}
+    first: dict[int, str] = {}
     for j in game.jokers:
         if j.sum in first:
-            problems.add(j.where.at("sum"), f"a second outcome for {j.sum} (first at line "
+            problems.add(j.where.at("sum"), f"a second outcome for {j.sum} (first at "
                          f"{first[j.sum]}); keep one per sum")
-        first.setdefault(j.sum, j.where.line)
+        first.setdefault(j.sum, j.where.spot())
         needed = JOKER_ACTIONS.get(j.action, ())
         if "amount" in needed and j.amount <= 0:
             problems.add(j.where.at("amount"), "the amount must be more than 0")

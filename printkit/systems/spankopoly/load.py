@@ -8,6 +8,7 @@ from typing import Any
 from printkit.errors import Problems
 from printkit.load import fields as f
 from printkit.load.board import board, squares
+from printkit.load.declare import Tables
 from printkit.load.grid import read_table
 from printkit.load.manifest import GameReader, required_table, section, whole
 from printkit.load.tables import Row, Toml, read_toml
@@ -42,6 +43,9 @@ from printkit.systems.spankopoly.model import (
 )
 
 CARD_KEYS = set(CARD.keys)
+STATE = GAME.at("scoring", "state")  # each [[scoring.state]]
+assert isinstance(STATE, Tables)
+STATE_KEYS = set(STATE.table.keys)
 
 def game(info: GameInfo, manifest: Toml, problems: Problems) -> Game:
     """A spankopoly game: the fields every game shares (`info`), the rest of game.toml and
@@ -130,7 +134,10 @@ def states(doc: Toml, problems: Problems) -> tuple[State, ...]:
         if not isinstance(s, dict):
             problems.add(w, "write each clothing state as a [[scoring.state]] table")
             continue
-        rounds = s.get("rounds") if isinstance(s, dict) else None
+        for key in sorted(set(s) - STATE_KEYS):
+            problems.add(doc.where("scoring", "state", i, key), "unknown key; known keys are "
+                         f"{', '.join(sorted(STATE_KEYS))}")
+        rounds = s.get("rounds")
         if not (isinstance(rounds, list) and len(rounds) == 2):
             problems.add(doc.where("scoring", "state", i, "rounds"),
                          "write the first and last round as [1, 3]")
