@@ -572,7 +572,8 @@ def test_any_word_is_broken_or_named_as_a_problem(word: str, where: str, lang: s
     within bounds, or named as a problem of the card."""
     body = (Para(word, "body"),) if where == "body" else (Row(word, "5"),) \
         if where == "cell" else ()
-    card = CardText("card", word if where == "title" else "Kans", body, colour="#E8A33D")
+    card = CardText("card", word if where == "title" else "Kans", body, colour="#E8A33D",
+                    where=Where("text/nl.toml", 0, "chance.card"))
     problems = Problems()
     card_face(card, *CARD_FORMATS["chance"], Where("text/nl.toml", 0, "chance.card"),
               problems, lang=lang)
