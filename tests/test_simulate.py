@@ -154,7 +154,8 @@ def test_the_game_with_a_time_limit_ends_at_its_time() -> None:
 def test_a_variant_the_game_has_not_is_refused(name: str, variant: str) -> None:
     from printkit.errors import PrintkitError
 
-    with pytest.raises(PrintkitError, match=f"--variant {variant}: this game is played as "):
+    with pytest.raises(PrintkitError, match=f"--variant {variant}: this game has no such "
+                       "variant; it can be simulated as "):
         simulated(name, games=1, variant=variant)
 
 
