@@ -383,15 +383,26 @@ def analyse(
                                       "[analysis] dice, else 2d6).")] = "",
     json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON instead "
                                        "of writing the report.")] = False,
+    games: Annotated[int, typer.Option(help="Also play this many whole games with simulated "
+                                       "players: how long they last, who wins.")] = 0,
+    seed: Annotated[int, typer.Option(help="The seed of those games: the same seed gives "
+                                      "the same games.")] = 0,
+    variant: Annotated[str, typer.Option(help="Those games' variant: full, short (the "
+                                         "short game) or timed (a time limit).")] = "full",
+    minutes: Annotated[int, typer.Option(help="The time limit of --variant timed, in "
+                                         "minutes.")] = 120,
     out: OutOpt = Path("output"),
 ) -> None:
     """Analyse GAME: how often each square is landed on (exact odds), what each group
-    earns and how soon it pays back; write analysis.pdf (--json: print the figures)."""
+    earns and how soon it pays back, how its colours look to colour-blind players, and
+    (--games N) how long whole games last and who wins them; write analysis.pdf (--json:
+    print the figures)."""
     import json as json_module
 
     from printkit.analyse.driver import (
         analysis_of,
         dice_option,
+        games_option,
         jail_option,
         report_files,
         summary,
@@ -403,7 +414,7 @@ def analyse(
 
     plan = resolve(request, fresh=True)  # the game itself, read as build reads it
     found = analysis_of(plan.source, dice_option(dice), jail_option(jail),
-                        request.options.players)
+                        request.options.players, games_option(games, seed, variant, minutes))
     if json:
         typer.echo(json_module.dumps(figures(found), ensure_ascii=False, indent=2))
         return
@@ -412,6 +423,8 @@ def analyse(
     if level >= 0:
         for line in summary(found):
             typer.echo(line)
+        if games and found.games is None:
+            typer.echo(f"  {found.game} has no board, so no whole games were played")
     for note in found.notes:
         typer.echo(f"note: {note.where.path}:{note.where.line}: {note.message}")
     list_files(built, level)

@@ -17,7 +17,7 @@ from printkit.colour.vision import (
     game_notes,
     readable,
     seen,
-    views,
+    vision,
 )
 from printkit.errors import Where
 from printkit.model.palette import Palette, Swatch
@@ -89,15 +89,6 @@ def test_large_text_needs_three_to_one() -> None:
     assert "under WCAG's 3:1 for large text" in note.message
 
 
-def test_the_colour_vision_panel_shows_every_group_to_every_viewer() -> None:
-    game = source_of("klassiek").game
-    panel = views(tuple(Swatch(g.id, g.colour, g.where) for g in game.groups))
-    assert [viewer for viewer, _ in panel] == ["normal", "protanopia", "deuteranopia",
-                                               "tritanopia"]
-    assert all(len(colours) == 8 for _, colours in panel)
-    assert panel[0][1][0] == ("brown", "#8B5A2B")
-
-
 def test_every_board_game_names_its_colours() -> None:
     def notes_of(name: str) -> list:
         source = source_of(name)
@@ -128,3 +119,14 @@ def test_two_groups_deuteranopes_confuse_make_a_check_note(cli, tmp_path: Path) 
     assert noted[0].startswith("note: data/mine/groups.csv:9: colour: groups 'pink'")
     assert "deuteranopes" in noted[0]
     assert "group_symbols = true" in noted[0]
+
+
+def test_the_report_sees_klassiek_as_each_viewer_does() -> None:
+    from printkit.systems.money.validate import palette
+
+    found = vision(palette(source_of("klassiek").game))
+    assert found.viewers == ("normal", "protanopia", "deuteranopia", "tritanopia")
+    assert found.groups[0] == ("brown", ("#8B5A2B", *found.groups[0][1][1:]))
+    assert all(len(colours) == 4 for _, colours in found.groups)
+    assert ("red", "green", ("deuteranopia",)) in found.confused
+    assert ("brown", "red", ("protanopia",)) in found.confused

@@ -104,3 +104,63 @@ def test_the_page_refreshes_itself_and_shows_located_errors(game: Path, server: 
     warnings = [line for line in output.splitlines() if line.startswith("warning:")]
     assert len(warnings) == 1, output  # said once, when the chance cards were drawn
     assert "art/back.png' has 246 ppi" in warnings[0]
+
+
+def request(server: Serve, path: str, host: str) -> int:
+    """The status of a GET with this Host header."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    address = urlsplit(server.url)
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=10)
+    try:
+        connection.putrequest("GET", path, skip_host=True)
+        connection.putheader("Host", host)
+        connection.endheaders()
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+def test_the_server_answers_its_own_host_only_and_is_not_held_up(server: Serve) -> None:
+    """DNS rebinding: a page of another site that names this server by a name of its own
+    could read the game's pages (any Host was answered). 400 connections that send
+    nothing held up every request (a thread each, no timeout); a browser that left in the
+    middle of a picture printed a traceback."""
+    import socket
+    import struct
+    from urllib.parse import urlsplit
+
+    port = urlsplit(server.url).port
+    for host, status in ((f"127.0.0.1:{port}", 200), (f"localhost:{port}", 200),
+                         ("[::1]", 200), (f"evil.example:{port}", 403), ("", 403),
+                         (f"127.0.0.1.evil.example:{port}", 403)):
+        assert request(server, "/state", host) == status, host
+    idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(400)]
+    try:
+        assert server.get("/state")[0] == 200  # at once, though 400 wait
+        url = json.loads(server.get("/state")[1])["products"]["nl"][0]["pictures"][0]["url"]
+        for n in range(6):  # a browser leaving in the middle of a picture (or before it)
+            gone = socket.create_connection(("127.0.0.1", port))
+            gone.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+            gone.sendall(f"GET {url} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+            if n % 2:
+                gone.recv(16)
+            gone.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            gone.close()  # reset: the server's next write fails
+    finally:
+        for connection in idle:
+            connection.close()
+    assert server.get("/state")[0] == 200
+    output = server.stop()
+    assert "Traceback" not in output
+    assert "error" not in output.lower(), output
+
+
+def test_an_empty_host_is_refused(cli) -> None:
+    """--host '' listened on every address."""
+    run = cli("serve", "spankopoly", "--host", "", "--port", "0")
+    assert run.code == 2
+    assert run.errors[0] == ("error: --host '': name the address to listen on: 127.0.0.1 "
+                             "(this computer only, the default) or 0.0.0.0 (the local "
+                             "network too)")

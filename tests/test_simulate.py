@@ -153,7 +153,8 @@ def test_the_game_with_a_time_limit_ends_at_its_time() -> None:
 def test_a_variant_the_game_has_not_is_refused(name: str, variant: str) -> None:
     from printkit.errors import PrintkitError
 
-    with pytest.raises(PrintkitError, match=f"--variant {variant}: this game is played as "):
+    with pytest.raises(PrintkitError, match=f"--variant {variant}: this game has no such "
+                       "variant; it can be simulated as "):
         simulated(name, games=1, variant=variant)
 
 
@@ -267,3 +268,23 @@ def test_a_number_of_players_outside_the_game_is_refused(players: int) -> None:
     with pytest.raises(PrintkitError, match=f"--players {players}: the simulation plays "
                        "2 to 6 players"):
         simulated("antimonopoly", games=1, players=players)
+
+
+def test_a_nearest_card_moves_on_and_asks_its_own_rent(klassiek: Table) -> None:
+    """klassiek's Kans: to the next station at twice its rent, to the next utility at ten
+    times a new roll of the dice."""
+    station = next(a for a in klassiek.decks[0] if a.action == "nearest" and a.factor == 2)
+    utility = next(a for a in klassiek.decks[0] if a.action == "nearest" and a.factor == 10)
+    play = Scripted(klassiek, (0, 0), [(9, False)])
+    havenkwartier = klassiek.squares[15][1]
+    water = klassiek.squares[28][1]
+    play.own(havenkwartier, 1)
+    play.own(water, 1)
+    play.pos[0] = 7  # on Kans
+    play.act(0, station, 7)
+    assert play.pos[0] == 15
+    assert play.cash[0] == klassiek.start_capital - 2 * klassiek.sides[0].station_rents[0]
+    play.pos[0] = 22
+    play.act(0, utility, 7)
+    assert play.pos[0] == 28
+    assert play.cash[0] == klassiek.start_capital - 2 * klassiek.sides[0].station_rents[0] - 90

@@ -3,6 +3,9 @@ colour band of its board squares and deeds, so that colour is never the only cue
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 from conftest import kit_for
 
@@ -14,6 +17,8 @@ from printkit.layout.style import ink_on
 from printkit.layout.symbols import symbol_ops
 from printkit.localise.kit import Deck
 from printkit.model.theme import Theme
+from printkit.options import Options
+from printkit.pipeline import build
 
 
 def shapes(ops: tuple[Op, ...] | list[Op]) -> list[Op]:
@@ -61,3 +66,23 @@ def test_group_symbols_stand_in_every_street_band(game: str) -> None:
             assert type(symbol[0]) in {type(op) for op in shapes(draw(
                 card, 180, 252, 9, Where("deeds"), Problems(),
                 Art(Theme(group_symbols=True), None, card.id, Problems())))}
+
+
+def test_the_deeds_with_symbols_look_like_their_reference(tmp_path: Path) -> None:
+    """A player's own print settings turn the symbols on ([theme] group_symbols = true):
+    klassiek's first sheet of deeds, each street's band with its group's shape."""
+    from test_pictures import REFERENCES, REFRESH, compare, load, render, save
+
+    config = tmp_path / "printkit.toml"
+    config.write_text("[theme]\ngroup_symbols = true\n", encoding="utf-8")
+    build("klassiek", ["nl"], None, tmp_path / "out", Options(), config=config,
+          only=("deeds",), workers=1)
+    actual = render(tmp_path / "out" / "klassiek" / "nl" / "deeds.pdf", 0, 40)
+    path = REFERENCES / "klassiek-deeds-symbols.png"
+    if os.environ.get(REFRESH):
+        save(actual, path)
+        return
+    verdict = compare(actual, load(path))
+    if not verdict.ok:
+        save(actual, tmp_path / "klassiek-deeds-symbols.png")
+    assert verdict.ok, f"{verdict}; as rendered: {tmp_path / 'klassiek-deeds-symbols.png'}"

@@ -19,6 +19,7 @@ import math
 from typing import Any
 
 from printkit.model.analysis import Analysis, Balance, GroupBalance, Note, Odds, Spot
+from printkit.model.palette import Vision
 
 DIGITS = 6
 
@@ -42,11 +43,23 @@ def figures(analysis: Analysis) -> dict[str, Any]:
         out["balance"] = [balance_figures(b) for b in analysis.balances]
     if analysis.notes:
         out["notes"] = [note_figures(n) for n in analysis.notes]
+    if analysis.games is not None:
+        out["games"] = analysis.games.as_json()
+    if analysis.vision is not None:
+        out["colour_vision"] = vision_figures(analysis.vision)
     if analysis.deck is not None:
         out["deck"] = {"dice": str(analysis.deck.dice), "outcomes": [
             {"sum": o.sum, "action": o.action, "chance": number(o.chance)}
             for o in analysis.deck.outcomes]}
     return out
+
+
+def vision_figures(vision: Vision) -> dict[str, Any]:
+    """Each group's colour as each viewer sees it, and the pairs some viewers confuse."""
+    return {"viewers": list(vision.viewers),
+            "groups": {g: list(colours) for g, colours in vision.groups},
+            "confused": [{"groups": [a, b], "viewers": list(viewers)}
+                         for a, b, viewers in vision.confused]}
 
 
 def cards_note(odds: Odds) -> str:

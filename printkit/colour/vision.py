@@ -22,7 +22,7 @@ from coloraide import Color
 from printkit.errors import Problem, Where
 from printkit.layout.style import WHITE, ink_on
 from printkit.model import AnyGame
-from printkit.model.palette import Palette, Swatch
+from printkit.model.palette import Palette, Swatch, Vision
 from printkit.model.theme import COLOURS, Theme
 
 # viewer -> coloraide's filter (None: normal colour vision)
@@ -71,10 +71,15 @@ def contrast(text: str, ground: str) -> float:
     return float(Color(text).contrast(ground, method="wcag21"))
 
 
-def views(swatches: tuple[Swatch, ...]) -> list[tuple[str, list[tuple[str, str]]]]:
-    """Each viewer with every swatch's id and colour as that viewer sees it (the report's
-    colour-vision panel)."""
-    return [(viewer, [(s.id, seen(s.colour, viewer)) for s in swatches]) for viewer in VIEWERS]
+def vision(palette: Palette) -> Vision:
+    """A game's groups as each viewer sees them, and the pairs that look alike (the
+    report's colour-vision panel)."""
+    confused = tuple((a.id, b.id, tuple(v for v in VIEWERS
+                                         if difference(a.colour, b.colour, v) < CONFUSED))
+                     for a, b in itertools.combinations(palette.groups, 2))
+    return Vision(tuple(VIEWERS), tuple((s.id, tuple(seen(s.colour, v) for v in VIEWERS))
+                                        for s in palette.groups),
+                  tuple(c for c in confused if c[2]))
 
 
 def confusions(swatches: tuple[Swatch, ...], what: str, advice: str) -> list[ColourNote]:

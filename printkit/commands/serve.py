@@ -1,23 +1,38 @@
 """`printkit serve`: a local web page showing a game's pages, redrawn as its files are saved.
 
-The standard library's ThreadingHTTPServer serves four kinds of path and nothing else:
-`/` (the page), `/state` (what to show, as JSON), `/events` (server-sent events: one per
-rebuild, so the open page refreshes itself) and `/pictures/<lang>/<product>/<generation>/
+The standard library's HTTP server serves four kinds of path and nothing else: `/` (the
+page), `/state` (what to show, as JSON), `/events` (server-sent events: one per rebuild,
+so the open page refreshes itself) and `/pictures/<lang>/<product>/<generation>/
 <file>-<page>.png`. Pictures are kept in memory and looked up by name, so no request can
 reach a file, and the server writes nothing. One thread watches the game folder
 (watchfiles) and rebuilds what a save changed (printkit.commands.live).
+
+It answers only requests for the host it serves: the Host header must name 127.0.0.1,
+localhost (or ::1) or what --host names (with --host 0.0.0.0 or ::, any address written as
+numbers), so a web page elsewhere cannot read the game's pages through a name of its own
+that leads here (DNS rebinding). Its threads are bounded (`Server`): a connection that
+sends nothing costs no thread and is closed after TIMEOUT, each request is served by one
+of WORKERS threads and its connection closed, at most MAX_STREAMS pages follow the event
+stream, and a client that goes away mid-answer is let go without a word.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import ipaddress
 import json
+import queue
 import re
+import selectors
 import signal
+import socket
 import sys
 import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -28,6 +43,13 @@ from printkit.errors import PrintkitError
 PAGE = Path(__file__).with_name("serve.html")
 PICTURE = re.compile(r"/pictures/([A-Za-z0-9_-]+)/([A-Za-z0-9_-]+)/(\d+)/([A-Za-z0-9_.-]+)")
 KEEP_ALIVE = 10.0  # seconds between comments on a quiet event stream
+TIMEOUT = 10.0  # seconds a connection may stay silent (its request unsent, a reader gone)
+WORKERS = 16  # threads answering requests (an event stream keeps one)
+MAX_STREAMS = 8  # pages following the event stream at once
+MAX_WAITING = 256  # connections accepted and waiting for their request
+LOCAL = frozenset({"localhost", "127.0.0.1", "::1"})
+BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Length: 0\r\n"
+        b"Connection: close\r\n\r\n")
 
 
 class Hub:
@@ -85,14 +107,42 @@ def picture(view: View, path: str) -> bytes | None:
     return None
 
 
+def host_allowed(header: str | None, hosts: frozenset[str], wildcard: bool) -> bool:
+    """Whether a request's Host header names the served host: one of `hosts`, or with
+    `wildcard` (the server listens on every address) any address written as numbers."""
+    if not header:
+        return False
+    name = header.strip().lower()
+    if name.startswith("["):  # [::1]:8765
+        name = name[1:name.find("]")] if "]" in name else ""
+    elif name.count(":") == 1:
+        name = name.split(":")[0]
+    name = name.rstrip(".")
+    if name in hosts:
+        return True
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return wildcard
+
+
 class Handler(BaseHTTPRequestHandler):
-    """Answers GET for the page, its state, its events and its pictures; 404 otherwise."""
+    """Answers GET for the page, its state, its events and its pictures; 404 otherwise, and
+    403 to a request for another host."""
 
     hub: Hub
+    server: Server
     verbose = False
     protocol_version = "HTTP/1.1"
+    timeout = TIMEOUT  # on the socket: a silent or stalled client is let go
 
     def do_GET(self) -> None:
+        if not host_allowed(self.headers.get("Host"), self.server.hosts,
+                            self.server.wildcard):
+            self.send(b"this server answers only for its own address\n", "text/plain",
+                      status=HTTPStatus.FORBIDDEN)
+            return
         path = urlsplit(self.path).path
         view = self.hub.view
         if path == "/":
@@ -112,19 +162,25 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", cache)
+        self.send_header("Connection", "close")  # the next request takes no thread until sent
         self.end_headers()
+        self.close_connection = True
         self.wfile.write(body)
 
     def events(self) -> None:
         """A server-sent event with the generation after every rebuild, until the client
-        goes away or the server stops."""
-        self.send_response(HTTPStatus.OK)
-        self.send_header("Content-Type", "text/event-stream")
-        self.send_header("Cache-Control", "no-store")
-        self.end_headers()
-        self.close_connection = True
-        seen = -1
+        goes away or the server stops; 503 when MAX_STREAMS pages follow already."""
+        if not self.server.streams.acquire(blocking=False):
+            self.send(b"too many pages open\n", "text/plain",
+                      status=HTTPStatus.SERVICE_UNAVAILABLE)
+            return
         try:
+            self.send_response(HTTPStatus.OK)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.close_connection = True
+            seen = -1
             while True:
                 generation = self.hub.wait(seen, KEEP_ALIVE)
                 if self.hub.stopping:
@@ -133,12 +189,114 @@ class Handler(BaseHTTPRequestHandler):
                 self.wfile.write(message.encode())
                 self.wfile.flush()
                 seen = generation
-        except (BrokenPipeError, ConnectionResetError):
+        except OSError:  # the page went away (or stopped reading)
             return
+        finally:
+            self.server.streams.release()
 
     def log_message(self, format: str, *args: Any) -> None:
         if self.verbose:
             super().log_message(format, *args)
+
+
+class Server(HTTPServer):
+    """An HTTP server with bounded threads. An accepted connection waits, without a
+    thread, until its request arrives (then one of WORKERS threads serves it, and closes
+    it) or TIMEOUT passes (then it is closed); at most MAX_WAITING wait, the oldest is
+    closed for a new one; when every worker is taken and as many requests queue, a request
+    is answered 503 at once. A client that goes away is let go without a word; any other
+    error of a request is one line on the terminal, never a traceback."""
+
+    def __init__(self, address: tuple[str, int], handler: type[Handler],
+                 hosts: frozenset[str], wildcard: bool) -> None:
+        super().__init__(address, handler)
+        self.hosts, self.wildcard = hosts, wildcard
+        self.streams = threading.BoundedSemaphore(MAX_STREAMS)
+        self.pool = ThreadPoolExecutor(WORKERS, thread_name_prefix="serve")
+        self.taken = threading.BoundedSemaphore(2 * WORKERS)  # served or queued
+        self.arrived: queue.SimpleQueue[tuple[socket.socket, Any]] = queue.SimpleQueue()
+        self.selector = selectors.DefaultSelector()
+        self.wake, self.woken = socket.socketpair()
+        self.selector.register(self.woken, selectors.EVENT_READ)
+        self.closing = threading.Event()
+        self.gate = threading.Thread(target=self._wait_for_requests, name="serve-gate",
+                                     daemon=True)
+        self.gate.start()
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """Hand the connection to the gate (the thread that waits for requests)."""
+        self.arrived.put((request, client_address))
+        with contextlib.suppress(OSError):
+            self.wake.send(b"\0")
+
+    def _wait_for_requests(self) -> None:
+        waiting: dict[socket.socket, tuple[Any, float]] = {}
+        while not self.closing.is_set():
+            for key, _ in self.selector.select(timeout=0.5):
+                if key.fileobj is self.woken:
+                    self._take_arrived(waiting)
+                else:
+                    sock = key.fileobj
+                    assert isinstance(sock, socket.socket)
+                    self.selector.unregister(sock)
+                    self._dispatch(sock, waiting.pop(sock)[0])
+            now = time.monotonic()
+            for sock in [s for s, (_, until) in waiting.items() if until < now]:
+                self._drop(sock, waiting)
+        for sock in list(waiting):
+            self._drop(sock, waiting)
+
+    def _take_arrived(self, waiting: dict[socket.socket, tuple[Any, float]]) -> None:
+        with contextlib.suppress(OSError):
+            self.woken.recv(4096)
+        while not self.arrived.empty():
+            sock, address = self.arrived.get()
+            if len(waiting) >= MAX_WAITING:
+                self._drop(next(iter(waiting)), waiting)
+            waiting[sock] = (address, time.monotonic() + TIMEOUT)
+            self.selector.register(sock, selectors.EVENT_READ)
+
+    def _drop(self, sock: socket.socket, waiting: dict[socket.socket, tuple[Any, float]]
+              ) -> None:
+        waiting.pop(sock, None)
+        with contextlib.suppress(KeyError, ValueError):
+            self.selector.unregister(sock)
+        self.shutdown_request(sock)
+
+    def _dispatch(self, sock: socket.socket, address: Any) -> None:
+        if not self.taken.acquire(blocking=False):
+            try:
+                sock.settimeout(1.0)
+                sock.sendall(BUSY)
+            except OSError:
+                pass
+            self.shutdown_request(sock)
+            return
+        self.pool.submit(self._serve, sock, address)
+
+    def _serve(self, sock: socket.socket, address: Any) -> None:
+        try:
+            self.finish_request(sock, address)
+        except Exception:
+            self.handle_error(sock, address)
+        finally:
+            self.shutdown_request(sock)
+            self.taken.release()
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        exc = sys.exc_info()[1]
+        if not isinstance(exc, (ConnectionError, TimeoutError)):  # not just a client gone
+            print(f"error: a request from {client_address[0]} failed: {exc!r}",
+                  file=sys.stderr, flush=True)
+
+    def server_close(self) -> None:
+        self.closing.set()
+        super().server_close()
+        self.gate.join(timeout=2)
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        for end in (self.wake, self.woken):
+            end.close()
+        self.selector.close()
 
 
 SPREADSHEET_LOCKS = re.compile(r"^(\.~lock\..*#|~\$.*)$")  # LibreOffice's, Excel's
@@ -201,6 +359,9 @@ def _interrupt(signum: int, frame: object) -> None:
 def run_server(served: Served, host: str, port: int, verbosity: int = 0) -> None:
     """Serve the game's pages on host:port until Ctrl-C (or SIGTERM: the same clean stop,
     the worker processes included)."""
+    if not host.strip():
+        raise PrintkitError("--host '': name the address to listen on: 127.0.0.1 (this "
+                            "computer only, the default) or 0.0.0.0 (the local network too)")
     signal.signal(signal.SIGTERM, _interrupt)
     pool = start_pool()  # before any thread starts
     try:
@@ -209,12 +370,12 @@ def run_server(served: Served, host: str, port: int, verbosity: int = 0) -> None
         report(hub.view, verbosity)
         handler = type("GameHandler", (Handler,), {"hub": hub, "verbose": verbosity > 0})
         try:
-            server = ThreadingHTTPServer((host, port), handler)
+            server = Server((host, port), handler, LOCAL | {host.strip("[]").lower()},
+                            host in ("0.0.0.0", "::"))
         except OSError as exc:
             raise PrintkitError(f"--host {host} --port {port}: cannot listen there "
                                 f"({exc.strerror or exc}); choose another --port (0: any "
                                 "free one)") from None
-        server.daemon_threads = True
         stop = threading.Event()
         watcher = threading.Thread(target=watch, args=(session, hub, stop, verbosity),
                                    name="watch", daemon=True)

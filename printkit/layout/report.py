@@ -18,7 +18,15 @@ from printkit.layout.style import ink_on
 from printkit.layout.text import fit, flow, wrap
 from printkit.layout.themed import BOOKLET, recoloured
 from printkit.localise.kit import Heading, Para
-from printkit.localise.kit_report import Bars, Block, Grid, HeatBoard, ReportText, Section
+from printkit.localise.kit_report import (
+    Bars,
+    Block,
+    Grid,
+    HeatBoard,
+    ReportText,
+    Section,
+    Swatches,
+)
 from printkit.model.theme import DEFAULT, Theme
 
 MARGIN = 15 * MM
@@ -114,6 +122,8 @@ def texts_of(report: ReportText) -> list[str]:
                 found += [*b.head, *(c.text for row in b.rows for c in row)]
             elif isinstance(b, Bars):
                 found += [b.mark_label, b.axis, *(x.label + x.shown for x in b.bars)]
+            elif isinstance(b, Swatches):
+                found += [*b.head, *(label for label, _ in b.rows)]
             else:
                 found += [b.held, b.legend, b.low, b.high, *b.shown,
                           *(s.name for s in b.board.squares)]
@@ -169,6 +179,8 @@ def place_block(block: Block, pages: Pages, where: Where, problems: Problems,
         place_grid(block, pages, lang)
     elif isinstance(block, Bars):
         place_bars(block, pages, lang)
+    elif isinstance(block, Swatches):
+        place_swatches(block, pages, lang)
     else:
         side = min(pages.width, pages.full - 12 * MM)
         pages.need(side + 12 * MM)
@@ -277,6 +289,38 @@ def draw_row(row: Row, widths: list[float], aligns: tuple[str, ...], top: float,
                 ops.append(Text(left, y, text, role, size, INK))
         x += w
     return height, ops
+
+
+def place_swatches(block: Swatches, pages: Pages, lang: str) -> None:
+    """A table of colours: the heads above their columns, each row's label (wrapped) and
+    a box of each of its colours; rows go on over pages, under the heads again."""
+    label_w = 0.3 * pages.width
+    cell_w = (pages.width - label_w) / max(1, len(block.head))
+    line = TABLE * 1.25
+    heads = [cell_lines(h, "bold", cell_w - 2 * MM, TABLE, lang) for h in block.head]
+    head_h = max((len(lines) for lines in heads), default=1) * line + 2 * MM
+
+    def head_ops() -> list[Op]:
+        return [Text(label_w + k * cell_w + cell_w / 2, -(n + 1) * line + 0.5 * MM, text,
+                     "bold", TABLE, INK, "centre")
+                for k, lines in enumerate(heads) for n, text in enumerate(lines)]
+
+    ops, y, placed = head_ops(), -head_h, 0
+    pages.need(head_h + 9 * MM)
+    for label, colours in block.rows:
+        lines = cell_lines(label, "regular", label_w - 2 * MM, TABLE, lang)
+        row_h = max(9 * MM, len(lines) * line + 2 * MM)
+        if -y + row_h > pages.room and placed:
+            pages.put(ops, -y)
+            pages.new()
+            ops, y, placed = head_ops(), -head_h, 0
+        placed += 1
+        ops += [Text(0, y - (row_h - len(lines) * line) / 2 - (n + 0.8) * line, text,
+                     "regular", TABLE, INK) for n, text in enumerate(lines)]
+        ops += [Rect(label_w + k * cell_w + MM, y - row_h + MM, cell_w - 2 * MM, row_h - 2 * MM,
+                     fill=colour, stroke=INK, width=0.3) for k, colour in enumerate(colours)]
+        y -= row_h
+    pages.put(ops, -y)
 
 
 # bar charts ----------------------------------------------------------------------------

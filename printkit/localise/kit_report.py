@@ -4,8 +4,8 @@ blocks, every text and number final.
 A section is what one part of the analysis contributes (the landing odds, the balance of
 the groups, …): a title and blocks, which the layout flows down the pages. Besides the
 kit's paragraphs a block is a table (`Grid`), a bar chart (`Bars`: horizontal bars, or
-vertical ones for a histogram) or the board with each square shaded by a share
-(`HeatBoard`).
+vertical ones for a histogram), the board with each square shaded by a share
+(`HeatBoard`) or a table of colours (`Swatches`).
 """
 
 from __future__ import annotations
@@ -80,7 +80,16 @@ class HeatBoard:
     high: str
 
 
-Block = Para | Grid | Bars | HeatBoard
+@dataclass(frozen=True)
+class Swatches:
+    """Colours shown large, in a table: a column per head (e.g. a kind of colour vision),
+    a row per label (a group) with its colour in each column."""
+
+    head: tuple[str, ...]
+    rows: tuple[tuple[str, tuple[str, ...]], ...]
+
+
+Block = Para | Grid | Bars | HeatBoard | Swatches
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from printkit.localise.kit_board import BoardText
 from printkit.localise.kit_booklet import BookBlock, BookHeading, BookPara, BookTable
 from printkit.localise.kit_report import Bar, Bars, Cell, Grid, HeatBoard, ReportText, Section
 from printkit.localise.money import format_money
+from printkit.localise.report_play import colours, games
 from printkit.localise.wording import Wording
 from printkit.model.analysis import Analysis, Balance, GroupBalance, Note, Odds
 
@@ -332,7 +333,7 @@ def tips(analysis: Analysis, board: BoardText | None, w: Wording,
 
 
 Maker = Callable[[Words], tuple[Section, ...]]
-SECTIONS: tuple[Maker, ...] = (heat, bars, balances, streets, deck, overview)
+SECTIONS: tuple[Maker, ...] = (heat, bars, balances, streets, games, colours, deck, overview)
 
 
 def report_text(analysis: Analysis, board: BoardText | None, w: Wording,

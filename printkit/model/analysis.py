@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass, field
 
 from printkit.errors import Where
+from printkit.model.palette import Vision
+from printkit.model.simulation import Simulation
 
 STRATEGIES = ("short", "long")  # leave jail at once; or stay and try for doubles
 MAX_DICE, MAX_SIDES = 4, 20
@@ -294,6 +296,8 @@ class Analysis:
     roles: tuple[tuple[str, Odds], ...] = ()  # a game of roles: each role's own odds
     balances: tuple[Balance, ...] = ()
     deck: DeckOdds | None = None
+    games: Simulation | None = None  # whole games played by simulated players (--games)
+    vision: Vision | None = None     # the groups' colours as colour-blind players see them
 
     @property
     def notes(self) -> tuple[Note, ...]:

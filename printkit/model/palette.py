@@ -33,3 +33,15 @@ class Palette:
     bands: tuple[Swatch, ...] = ()
     ground: Swatch | None = None
     ink: Swatch | None = None
+
+
+@dataclass(frozen=True)
+class Vision:
+    """A game's groups as each viewer sees them (normal colour vision first, then the
+    deficiencies of printkit.colour.vision.VIEWERS): each group's id and its colour per
+    viewer, and the pairs of groups some viewers can hardly tell apart (with those
+    viewers)."""
+
+    viewers: tuple[str, ...]
+    groups: tuple[tuple[str, tuple[str, ...]], ...]
+    confused: tuple[tuple[str, str, tuple[str, ...]], ...] = ()

@@ -48,8 +48,8 @@ class Setting:
             raise PrintkitError(f"--players {self.players}: the simulation plays {low} to "
                                 f"{high} players of this game")
         if self.variant not in variants:
-            raise PrintkitError(f"--variant {self.variant}: this game is played as "
-                                + " or ".join(variants))
+            raise PrintkitError(f"--variant {self.variant}: this game has no such variant; "
+                                "it can be simulated as " + " or ".join(variants))
 
     def game_seed(self, game: int) -> str:
         """The seed of one game: the same game whatever the number or order of the

@@ -69,6 +69,8 @@ class Play:
         self.reserve = t.start_capital // 10
         self.of_kind = {k: [d for d, deed in enumerate(t.deeds) if deed.kind == k]
                         for k in (STREET, STATION, UTILITY)}
+        self.kind_at = {k: [n for n, (what, d) in enumerate(t.squares)
+                            if what == DEED and t.deeds[d].kind == k] for k in (STATION, UTILITY)}
         self.turns = self.current = self.bankruptcies = 0
         self.winner = -1
         self.held: list[list[int]] = []  # each player's complete groups at the first bankruptcy
@@ -196,7 +198,9 @@ class Play:
         elif kind == TO_JAIL:
             self.to_jail(p)
 
-    def on_deed(self, p: int, d: int, roll: int) -> None:
+    def on_deed(self, p: int, d: int, roll: int, factor: int = 0) -> None:
+        """A deed: bought or auctioned if the bank has it, else its rent paid to its owner
+        (`factor`: a card's own rent, × a station's rent or × a new roll at a utility)."""
         o = self.owner[d]
         if o < 0:
             if tactics.buys(self, p, d):
@@ -206,7 +210,10 @@ class Play:
             elif self.t.auction:
                 tactics.auction(self, d)
         elif o != p and not self.mortgaged[d] and self.collects(o):
-            self.pay(p, self.rent(d, roll), o)
+            if factor and self.t.deeds[d].kind == UTILITY:
+                self.pay(p, factor * self.roll()[0], o)
+            else:
+                self.pay(p, self.rent(d, roll) * (factor or 1), o)
 
     def collects(self, o: int) -> bool:
         """Whether a player receives money now (anti: not a role's prisoner)."""
@@ -265,6 +272,8 @@ class Play:
             else:
                 self.pos[p] = (self.pos[p] + a.steps) % size
             self.land(p, roll)
+        elif action == "nearest" and a.nearest >= 0:
+            self.nearest(p, a, roll)
         elif action == "jail":
             self.to_jail(p)
         elif action == "pay":
@@ -277,6 +286,15 @@ class Play:
             self.pay(p, houses * a.per_house + hotels * a.per_hotel, -1)
         else:
             self.between(p, a)
+
+    def nearest(self, p: int, a: Act, roll: int) -> None:
+        """Forward to the next station (or utility), with the card's own rent there."""
+        size = len(self.t.squares)
+        ahead = [(k - self.pos[p]) % size or size for k in self.kind_at[a.nearest]]
+        if not ahead:
+            return
+        self.advance(p, min(ahead))
+        self.on_deed(p, self.t.squares[self.pos[p]][1], roll, a.factor)
 
     def between(self, p: int, a: Act) -> None:
         """A card that moves money between the player and others (all, or one role's)."""

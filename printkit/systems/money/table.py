@@ -36,7 +36,8 @@ class Deed:
 @dataclass(frozen=True)
 class Act:
     """What a card or command does (printkit.systems.money.model.ACTIONS, anti's commands):
-    `target` a board position, `party` the index of a side (anti's collect_from/pay_to)."""
+    `target` a board position, `party` the index of a side (anti's collect_from/pay_to),
+    `nearest` and `factor` those of a card to the nearest station or utility."""
 
     action: str
     target: int = -1
@@ -46,6 +47,8 @@ class Act:
     per_hotel: int = 0
     keep: bool = False
     party: int = -1
+    nearest: int = -1  # a `nearest` card: the kind of deed it moves to (STATION, UTILITY)
+    factor: int = 0    # … and its own rent there (× a station's rent, × a new roll)
 
 
 @dataclass(frozen=True)
@@ -119,7 +122,8 @@ def positions(squares: tuple[Square, ...]) -> dict[str, int]:
 
 def act(card: Card, where: dict[str, int], party: int = -1) -> Act:
     return Act(card.action, where.get(card.target, -1), card.steps, card.amount,
-               card.per_house, card.per_hotel, card.keep, party)
+               card.per_house, card.per_hotel, card.keep, party,
+               {"station": STATION, "utility": UTILITY}.get(card.kind, -1), card.factor)
 
 
 def deeds_of(game: MoneyGame, prices: dict[str, tuple[int, int]]) -> tuple[Deed, ...]:

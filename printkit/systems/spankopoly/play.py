@@ -17,7 +17,7 @@ by the rules of the booklet and the numbers of the game's files:
   `stations.dice` dice × the owner's stations;
 - taxes; the warm-up; the corner (a player in it rolls for doubles for up to `max_turns`
   turns, then takes the fine); the extra-roll corner moves forward;
-- the chance cards' moves (`goto`).
+- the chance cards' moves (`goto`, and `corner`: straight to the corner).
 
 Not simulated (`unplayed`), because the data says them only in words: what the other
 chance cards ask, and the penalty lines, which the strategy writes rather than buys off
@@ -182,7 +182,9 @@ class Round:
         if not self.deck:
             self.deck.extend(self.rng.sample(range(len(self.g.chance)), len(self.g.chance)))
         card = self.g.chance[self.deck.popleft()]
-        if card.goto in self.where:
+        if card.corner:
+            self.to_corner(p)
+        elif card.goto in self.where:
             self.move(p, (self.where[card.goto] - self.pos[p]) % len(self.board))
 
     def winner(self) -> int:
