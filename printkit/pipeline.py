@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import TypeVar
 
 from printkit import __version__, cache
-from printkit.colour.gamut import design_colours, gamut_warnings
 from printkit.errors import PrintkitError, Problem, Problems, Where
 from printkit.impose import Document, Page
 from printkit.impose.glyphs import covered
@@ -95,12 +94,13 @@ def shop_keyword(options: Resolved) -> str:
 def kit_for(source: Source, code: str, options: Resolved, only: tuple[str, ...] = ()) -> Kit:
     """The game (its products in `only`, if any) localised in one language: a job for
     printkit.workers. A whole game's texts must agree with each other (localise/agree.py)."""
-    from printkit.localise.agree import check_agreement
     from printkit.localise.stage import localise
 
     kit = localise(source.setup.system, source.game, source.setup.languages[code],
                    options.allow_missing, only)
     if not only:  # some products cannot tell what the others say
+        from printkit.localise.agree import check_agreement  # (so a deck's build skips it)
+
         check_agreement(kit)
     return kit
 
@@ -115,6 +115,8 @@ def product_files(kit: Kit, folder: Path, options: Resolved, draw: bool = True) 
     with using(options.theme.fonts):  # text is measured and drawn in the theme's fonts
         docs = product_documents(kit, options, problems)
         if not draw:  # `check`: every page laid out (a deck's as it is read), none drawn
+            from printkit.colour.gamut import design_colours, gamut_warnings
+
             colours: set[tuple[str, str]] = set()
             for _, doc in docs:
                 for page in doc.pages:

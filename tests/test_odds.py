@@ -14,7 +14,8 @@ from conftest import Run, source_of
 
 from printkit.analyse.driver import analysis_of
 from printkit.analyse.markov import solve
-from printkit.model.analysis import Dice, Track
+from printkit.model.analysis import Track
+from printkit.model.dice import Dice
 from printkit.systems.money.analysis import classic_track
 
 # Project Euler 84's decks (https://projecteuler.net/problem=84), in klassiek's squares:

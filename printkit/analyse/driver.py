@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 from printkit.errors import PrintkitError, Problem, Where
 from printkit.model import GameInfo
-from printkit.model.analysis import DICE_HINT, STRATEGIES, Analysis, Dice
+from printkit.model.analysis import Analysis
+from printkit.model.dice import DICE_HINT, STRATEGIES, Dice
 from printkit.model.simulation import VARIANTS, Setting, Simulation
 
 if TYPE_CHECKING:

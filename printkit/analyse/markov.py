@@ -29,11 +29,11 @@ from printkit.model import AnyGame  # noqa: E402
 from printkit.model.analysis import (  # noqa: E402
     Analysis,
     Balance,
-    Dice,
     Move,
     Odds,
     Track,
 )
+from printkit.model.dice import Dice  # noqa: E402
 
 CHAIN_LIMIT = 8  # cards leading to cards: at most this many in a row (then the token stays)
 Roll = tuple[int, bool, float]  # pips, a double, chance

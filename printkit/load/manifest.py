@@ -25,8 +25,8 @@ from printkit.load.declare import (
     Whole,
 )
 from printkit.load.tables import Toml, read_toml
-from printkit.model.analysis import DICE_HINT, AnalysisSpec, Dice
 from printkit.model.common import GameInfo, TextSource
+from printkit.model.dice import DICE_HINT, AnalysisSpec, Dice
 
 MAX_NUMBER = MAX_WHOLE  # the largest whole number a game.toml value may have
 Tables = dict[str, set[str] | None]  # table -> its keys (None: checked by its own reader)

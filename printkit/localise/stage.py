@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from babel import Locale
 
@@ -24,7 +24,10 @@ from printkit.localise.po import Catalog
 from printkit.localise.printaids import print_text
 from printkit.localise.wording import Wording, missing_text
 from printkit.model import AnyGame, TextSource
-from printkit.model.analysis import Analysis, Dice
+
+if TYPE_CHECKING:  # named in signatures; a build without an analysis makes none
+    from printkit.model.analysis import Analysis
+    from printkit.model.dice import Dice
 
 TextKeys = tuple[set[tuple[str, ...]], set[tuple[str, ...]]]
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar, overload
 
 from printkit.errors import Where
-from printkit.model.analysis import AnalysisSpec
+from printkit.model.dice import AnalysisSpec
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,8 @@ if TYPE_CHECKING:  # only named in signatures: a build imports them when it loca
     from printkit.localise.kit import Kit
     from printkit.localise.languages import Language
     from printkit.localise.wording import Wording
-    from printkit.model.analysis import Analysis, Dice
+    from printkit.model.analysis import Analysis
+    from printkit.model.dice import Dice
     from printkit.model.palette import Palette
     from printkit.model.simulation import Setting, Simulation
 

@@ -12,7 +12,8 @@ odds of the opponents of either role.
 from __future__ import annotations
 
 from printkit.analyse.balance import GroupPlan, Plan, StreetPlan, balance
-from printkit.model.analysis import Analysis, Dice, Draw, Move, Odds, Track
+from printkit.model.analysis import Analysis, Draw, Move, Odds, Track
+from printkit.model.dice import Dice
 from printkit.systems.anti.model import ROLES, Game
 from printkit.systems.money.analysis import corner, move_of, owned, places, spots
 from printkit.systems.money.model import LADDER

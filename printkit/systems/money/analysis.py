@@ -10,7 +10,8 @@ of the dice. A nearest card with its own rent rule (`factor`) counts as that rul
 from __future__ import annotations
 
 from printkit.analyse.balance import GroupPlan, Plan, StreetPlan, balance
-from printkit.model.analysis import Analysis, Dice, Draw, Move, Odds, Owned, Spot, Track
+from printkit.model.analysis import Analysis, Draw, Move, Odds, Owned, Spot, Track
+from printkit.model.dice import Dice
 from printkit.systems.money.model import Card, Deck, Game, MoneyGame, Scale
 
 LEVELS = ("group", "1", "2", "3", "4", "hotel")  # a classic group, built up

@@ -3,7 +3,8 @@ landing odds; what applies is its joker table, whose outcome a roll of the dice 
 
 from __future__ import annotations
 
-from printkit.model.analysis import Analysis, DeckOdds, Dice, Outcome
+from printkit.model.analysis import Analysis, DeckOdds, Outcome
+from printkit.model.dice import Dice
 from printkit.systems.playing_cards.model import Game
 
 

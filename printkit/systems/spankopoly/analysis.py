@@ -12,7 +12,8 @@ takes either alike). Landing exactly on Start is taken as the strokes, not a rol
 from __future__ import annotations
 
 from printkit.analyse.balance import GroupPlan, Plan, StreetPlan, balance
-from printkit.model.analysis import Analysis, Dice, Draw, Move, Odds, Owned, Spot, Track
+from printkit.model.analysis import Analysis, Draw, Move, Odds, Owned, Spot, Track
+from printkit.model.dice import Dice
 from printkit.systems.spankopoly.model import ChanceCard, Game
 
 LEVELS = ("complete", "doubled")
