@@ -5,6 +5,7 @@ error naming the character, the font file and role, and the page where it is use
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pdfplumber
@@ -12,6 +13,7 @@ import pytest
 from conftest import copy_game
 from fontTools import subset
 from fontTools.ttLib import TTFont
+from pypdf import PdfReader
 
 from printkit.errors import Problems, Where
 from printkit.impose.glyphs import covered
@@ -20,6 +22,7 @@ from printkit.layout.fonts import using
 from printkit.layout.ops import Text
 from printkit.options import Request
 from printkit.pipeline import build
+from printkit.render.pdf import render
 
 SERIF = Path(__file__).parent / "fixtures" / "fonts" / "DejaVuSerif.ttf"
 ARROWS_AND_SUITS = (range(0x2190, 0x2200), range(0x2600, 0x2700))
@@ -110,3 +113,46 @@ def test_a_page_without_pictograms_to_borrow_is_left_as_it_is() -> None:
     assert doc.pages[0] == page
     assert not problems
     assert not problems.warnings
+
+
+def new_to_this_process(font: Path, mark: str) -> Path:
+    """The font with its version string (name ID 5) set to `mark`: a file no earlier test of
+    this process registered, its PostScript name kept."""
+    tt = TTFont(font)
+    tt["name"].setName(mark, 5, 3, 1, 0x409)
+    tt.save(font)
+    return font
+
+
+def fonts_named_alike(folder: Path) -> dict[str, Path]:
+    """Two files whose PostScript name is DejaVuSerif: the whole face and one without the
+    arrows and suits, both new to this process."""
+    folder.mkdir(parents=True, exist_ok=True)
+    whole = folder / "DejaVuSerif.ttf"
+    whole.write_bytes(SERIF.read_bytes())
+    arrowless = font_without(folder / "NoArrows.ttf", *ARROWS_AND_SUITS)
+    return {"whole": new_to_this_process(whole, f"{folder} whole"),
+            "arrowless": new_to_this_process(arrowless, f"{folder} arrowless")}
+
+
+@pytest.mark.parametrize("first", ["arrowless", "whole"])
+def test_two_font_files_of_one_name_each_draw_their_own_glyphs(tmp_path: Path,
+                                                                first: str) -> None:
+    """reportlab keeps one font per PostScript name in a process: the file rendered second
+    was drawn with the first one's glyphs ('↔' as glyph 0 after an arrowless DejaVu Serif,
+    or the arrowless face's text in another file's outlines)."""
+    fonts = fonts_named_alike(tmp_path / "fonts")
+    page = Page(200, 100, (Text(10, 50, "Ruil ↔ Koop", "regular", 12),))
+    for which in (first, *(set(fonts) - {first})):
+        with using((("regular", fonts[which]),)):
+            doc = covered(Document("t", [page], "", "", "nl", ""), Where("g"), Problems())
+            (tmp_path / f"{which}.pdf").write_bytes(render(doc))
+        with pdfplumber.open(tmp_path / f"{which}.pdf") as pdf:
+            drawn = {c["text"]: c["fontname"].split("+")[-1] for c in pdf.pages[0].chars}
+        assert drawn["↔"] == ("DejaVuSerif" if which == "whole" else "DejaVuSansCondensed")
+        embedded = PdfReader(tmp_path / f"{which}.pdf").pages[0]["/Resources"]["/Font"]
+        programs = {f["/BaseFont"]: TTFont(io.BytesIO(f["/FontDescriptor"]["/FontFile2"]
+                                                      .get_data()))["name"].getDebugName(5)
+                    for f in (font.get_object() for font in embedded.values())}
+        assert {v for k, v in programs.items() if k.endswith("+DejaVuSerif")} == \
+            {f"{tmp_path / 'fonts'} {which}"}

@@ -6,6 +6,15 @@ subsets within a file (`AAAAAA+`, `AAAAAB+`, …), so two files carry different 
 under one name, and a print shop that gangs or imposes them together may take one for the
 other. `SubsetFont` derives the tag from the font and the characters of the subset: equal
 subsets are named alike, different ones differently.
+
+reportlab's font registry (`pdfmetrics.registerFont`) keeps one font per face name, the
+PostScript name inside the file: a second file of the same name (a subset of DejaVu Serif
+made for a theme, another version of a family, a font saved anew while `printkit serve`
+runs) registered under a name of its own is silently given the first file's font, and its
+text is drawn with the first file's glyphs: a character the first lacks prints as glyph 0
+(the empty box), though layout measured and checked it in the second. So the registry
+knows a `SubsetFont` by the name printkit registers it under (made from the file's
+content), and the file's own name is kept only for the subsets it embeds.
 """
 
 from __future__ import annotations
@@ -31,7 +40,14 @@ def subset_tag(font: str, characters: list[int]) -> str:
 
 
 class SubsetFont(TTFont):  # type: ignore[misc]  # reportlab has no type hints
-    """A TrueType font embedded as subsets tagged by their contents (see the module)."""
+    """A TrueType font embedded as subsets tagged by their contents, registered as itself
+    whatever other file has its PostScript name (see the module)."""
+
+    def __init__(self, name: str, filename: str) -> None:
+        super().__init__(name, filename)
+        face = self.face
+        self.embedded_name: str = (face.name + face.subfontNameX).decode("pdfdoc")
+        face.name = name.encode("ascii")  # the registry's key: one font per content
 
     def addObjects(self, doc: Any) -> None:  # noqa: N802 (the library's own method name)
         """The font and descriptor objects of each subset of this font used in `doc`: as
@@ -44,8 +60,7 @@ class SubsetFont(TTFont):  # type: ignore[misc]  # reportlab has no type hints
         face = self.face
         for n, subset in enumerate(state.subsets):
             internal = self.getSubsetInternalName(n, doc)[1:]
-            name = subset_tag(self.fontName, subset) + "+" \
-                + (face.name + face.subfontNameX).decode("pdfdoc")
+            name = subset_tag(self.fontName, subset) + "+" + self.embedded_name
             font = pdfdoc.PDFTrueTypeFont()
             font.Name = internal
             font.BaseFont = name
