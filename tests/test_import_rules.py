@@ -129,3 +129,25 @@ def test_help_and_version_load_no_pipeline(flag: str) -> None:
                           check=True, cwd=PACKAGE.parent)
     assert "printkit" in done.stdout  # the help or the version was printed
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_a_deck_build_imports_only_what_it_uses(tmp_path: Path) -> None:
+    """A cold build of one deck imports neither printkit analyse (its figures, numpy, the
+    simulated games) nor the colour checks of `check`, the agreement check of a whole
+    game's texts or another product's texts: start-up pays for what runs."""
+    import subprocess
+    import sys
+
+    unused = ["numpy", "printkit.analyse", "printkit.model.analysis",
+              "printkit.model.simulation", "printkit.colour.gamut", "printkit.colour.vision",
+              "printkit.localise.agree", "printkit.localise.kit_booklet",
+              "printkit.localise.markup", "printkit.impose.tiles"]
+    probe = ("import sys\nfrom pathlib import Path\nfrom printkit.options import Request\n"
+             "from printkit.pipeline import build\n"
+             f"build(Request('klassiek', ('nl',), only=('chance',)), Path({str(tmp_path)!r}),"
+             " workers=1)\n"
+             f"print(sorted(m for m in {unused!r} if m in sys.modules))")
+    env = {**__import__("os").environ, "PRINTKIT_CACHE": "off"}
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True, cwd=PACKAGE.parent, env=env)
+    assert done.stdout.strip().splitlines()[-1] == "[]"

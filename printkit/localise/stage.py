@@ -137,10 +137,12 @@ def _run(system: Words, game: AnyGame, lang: Language, allow_missing: bool,
 def with_tips(system: Words, game: AnyGame, kit: Kit, wording: Wording, labels: Labels) -> Kit:
     """The kit, its rule booklet ending in a page of the squares landed on most when the
     game asks for it ([analysis] tips = true) and its system can tell."""
-    from printkit.localise.kit_booklet import BookletText
+    if not (game.analysis.tips and system.analyse is not None):
+        return kit
+    from printkit.localise.kit_booklet import BookletText  # (a deck's build: not imported)
 
     booklets = [p for p in kit.products if isinstance(p.content, BookletText)]
-    if not (game.analysis.tips and booklets and system.analyse is not None):
+    if not booklets:
         return kit
     from printkit.localise.kit_board import BoardText
     from printkit.localise.report import tips
