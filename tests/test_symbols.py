@@ -17,7 +17,7 @@ from printkit.layout.style import ink_on
 from printkit.layout.symbols import symbol_ops
 from printkit.localise.kit import Deck
 from printkit.model.theme import Theme
-from printkit.options import Options
+from printkit.options import Request
 from printkit.pipeline import build
 
 
@@ -75,8 +75,8 @@ def test_the_deeds_with_symbols_look_like_their_reference(tmp_path: Path) -> Non
 
     config = tmp_path / "printkit.toml"
     config.write_text("[theme]\ngroup_symbols = true\n", encoding="utf-8")
-    build("klassiek", ["nl"], None, tmp_path / "out", Options(), config=config,
-          only=("deeds",), workers=1)
+    build(Request("klassiek", ("nl",), only=("deeds",), config=config), tmp_path / "out",
+          workers=1)
     actual = render(tmp_path / "out" / "klassiek" / "nl" / "deeds.pdf", 0, 40)
     path = REFERENCES / "klassiek-deeds-symbols.png"
     if os.environ.get(REFRESH):
