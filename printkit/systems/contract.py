@@ -13,10 +13,11 @@ the part it uses.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from printkit.model import AnyGame
 
@@ -100,6 +101,16 @@ class Analyser(Protocol[G_contra]):
         of its board and the balance of its groups, or what applies to a game without
         a board."""
         ...
+
+
+def later(module: str, function: str) -> Callable[..., Any]:
+    """A system's function that a build does not use (printkit analyse, its games),
+    imported from `module` when first called: a build pays nothing for it."""
+    def call(*args: Any) -> Any:
+        return getattr(import_module(module), function)(*args)
+
+    call.__qualname__ = call.__name__ = function
+    return call
 
 
 @dataclass(frozen=True)
