@@ -364,7 +364,7 @@ def analysis_notes(source: Source, players: int | None) -> list[str]:
     """What printkit analyse notes of a game's prices (a group that pays back far sooner
     or later than those around it, a price ladder that falls): never an error (none for a
     system without an analysis)."""
-    from printkit.analyse.driver import analysis_of
+    from printkit.commands.analyse import analysis_of
 
     if source.setup.system.analyse is None:
         return []
@@ -399,7 +399,8 @@ def analyse(
     print the figures)."""
     import json as json_module
 
-    from printkit.analyse.driver import (
+    from printkit.analyse.figures import figures
+    from printkit.commands.analyse import (
         analysis_of,
         dice_option,
         games_option,
@@ -407,7 +408,6 @@ def analyse(
         report_files,
         summary,
     )
-    from printkit.analyse.figures import figures
     from printkit.commands.report import list_files
     from printkit.plan import resolve
     from printkit.write import write_all

@@ -1,5 +1,6 @@
-"""Opening a file a game names (a picture, a font): a regular file of bounded size, never
-a pipe waited on. Load's gates and render's decoding both open files through it, so it
+"""Opening a file a game names (a picture, a font) and telling why a game's own file
+cannot be read (a folder, a pipe, a file too large): a regular file of bounded size, never
+a pipe waited on. Load's gates, the label catalogs and render's decoding use it, so it
 lives below the stages."""
 
 from __future__ import annotations
@@ -30,3 +31,24 @@ def open_regular(path: Path, limit: int) -> BinaryIO | str:
         os.close(fd)
         return why
     return os.fdopen(fd, "rb")
+
+
+MAX_FILE = 64 * 2**20  # bytes; a 10 000-card deck is a few MB
+
+
+def file_problem(path: Path) -> str | None:
+    """Why `path` cannot be read as a game file, or None. A folder, pipe or device is not
+    read (reading a pipe waits for ever, a device may never end), nor a file larger than
+    any game needs."""
+    try:
+        info = path.stat()
+        if stat.S_ISREG(info.st_mode) and info.st_size <= MAX_FILE:
+            return None
+    except OSError as exc:
+        return f"cannot read the file ({exc.strerror})"
+    if stat.S_ISDIR(info.st_mode):
+        return "this is a folder; put the file itself here"
+    if not stat.S_ISREG(info.st_mode):
+        return "this is a pipe or device, not a file; put the file itself here"
+    return (f"the file holds {info.st_size / 2**20:.0f} MB; no game file needs more than "
+            f"{MAX_FILE // 2**20} MB")

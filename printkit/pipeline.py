@@ -115,7 +115,7 @@ def product_files(kit: Kit, folder: Path, options: Resolved, draw: bool = True) 
     with using(options.theme.fonts):  # text is measured and drawn in the theme's fonts
         docs = product_documents(kit, options, problems)
         if not draw:  # `check`: every page laid out (a deck's as it is read), none drawn
-            from printkit.colour.gamut import design_colours, gamut_warnings
+            from printkit.layout.gamut import design_colours, gamut_warnings
 
             colours: set[tuple[str, str]] = set()
             for _, doc in docs:

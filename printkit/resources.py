@@ -90,7 +90,7 @@ def broken_game(folder: Path) -> str:
     if not os.path.lexists(toml):
         return f"{display_path(toml, None)}: missing; a game folder needs its game.toml " \
                "(printkit new makes a complete copy of a game)"
-    from printkit.load.tables import file_problem  # the loader: only when a game is read
+    from printkit.files import file_problem  # (only when a game is read)
 
     why = file_problem(toml)
     return f"{display_path(toml, None)}: {why}" if why else ""

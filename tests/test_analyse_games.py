@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printkit.analyse.driver import analysis_of, report_files
+from printkit.commands.analyse import analysis_of, report_files
 from printkit.model.simulation import Setting
 from printkit.options import Request
 from printkit.plan import resolve

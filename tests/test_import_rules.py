@@ -139,7 +139,7 @@ def test_a_deck_build_imports_only_what_it_uses(tmp_path: Path) -> None:
     import sys
 
     unused = ["numpy", "printkit.analyse", "printkit.model.analysis",
-              "printkit.model.simulation", "printkit.colour.gamut", "printkit.colour.vision",
+              "printkit.model.simulation", "printkit.layout.gamut", "printkit.colour.vision",
               "printkit.localise.agree", "printkit.localise.kit_booklet",
               "printkit.localise.markup", "printkit.impose.tiles"]
     probe = ("import sys\nfrom pathlib import Path\nfrom printkit.options import Request\n"

@@ -34,11 +34,11 @@ from typer.testing import CliRunner
 from printkit.cli import app
 from printkit.colour import profile_bytes
 from printkit.colour.convert import FILL, SOLID_BLACK, inks
-from printkit.colour.gamut import design_colours
 from printkit.colour.icc import delta_e, read_profile, srgb_lab
 from printkit.errors import Problems
 from printkit.impose.page import Document, Page
 from printkit.layout.fonts import using
+from printkit.layout.gamut import design_colours
 from printkit.layout.ops import Rect
 from printkit.options import Options, Request
 from printkit.pipeline import build, make, product_documents

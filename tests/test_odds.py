@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 from conftest import Run, source_of
 
-from printkit.analyse.driver import analysis_of
 from printkit.analyse.markov import solve
+from printkit.commands.analyse import analysis_of
 from printkit.model.analysis import Track
 from printkit.model.dice import Dice
 from printkit.systems.money.analysis import classic_track

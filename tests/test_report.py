@@ -11,7 +11,7 @@ import pytest
 from conftest import source_of
 from pypdf import PdfReader
 
-from printkit.analyse.driver import analysis_of, report_files
+from printkit.commands.analyse import analysis_of, report_files
 from printkit.options import Request
 from printkit.plan import resolve
 

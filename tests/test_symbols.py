@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from conftest import kit_for
 
+from printkit.colour.contrast import ink_on
 from printkit.errors import Problems, Where
 from printkit.layout.board import board_face
 from printkit.layout.cards import Art, framed_ops, front_ops
 from printkit.layout.ops import Circle, Group, Op, Polygon, Rect
-from printkit.layout.style import ink_on
 from printkit.layout.symbols import symbol_ops
 from printkit.localise.kit import Deck
 from printkit.model.theme import Theme

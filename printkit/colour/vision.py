@@ -19,8 +19,8 @@ from typing import Any
 
 from coloraide import Color
 
+from printkit.colour.contrast import WHITE, ink_on
 from printkit.errors import Problem, Where
-from printkit.layout.style import WHITE, ink_on
 from printkit.model import AnyGame
 from printkit.model.palette import Palette, Swatch, Vision
 from printkit.model.theme import COLOURS, Theme

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from printkit.colour.contrast import ink_on
 from printkit.errors import Problems, Where
 from printkit.layout.cards import placed_ops
 from printkit.layout.ops import MM, Circle, Face, Group, Line, Matrix, Op, Rect, Text, rotate
 from printkit.layout.pictures import picture_ops
 from printkit.layout.problems import check_glyphs, shrank, too_long
-from printkit.layout.style import BLEED, ink_on
+from printkit.layout.style import BLEED
 from printkit.layout.symbols import band_symbol
 from printkit.layout.text import BOARD_NAMES, RUNNING, fit
 from printkit.layout.themed import BOARD, recoloured

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from printkit.colour.contrast import WHITE, ink_on
 from printkit.errors import Problems, Where
 from printkit.layout.fonts import Chosen, chosen, using
 from printkit.layout.ops import MM, Face, Group, Op, Rect, Text
@@ -16,7 +17,7 @@ from printkit.layout.problems import (
     shrank,
     too_long,
 )
-from printkit.layout.style import BLEED, SAFE, WHITE, ink_on
+from printkit.layout.style import BLEED, SAFE
 from printkit.layout.symbols import band_symbol
 from printkit.layout.text import MIN_SIZE, NAMES, Placed, fit
 from printkit.localise.kit import Block, CardText, Heading, Para, Row, Table

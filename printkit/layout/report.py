@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from printkit.colour.contrast import ink_on
 from printkit.errors import Problems, Where
 from printkit.layout.board import square_matrix
 from printkit.layout.cards import placed_ops
 from printkit.layout.fonts import width as text_width
 from printkit.layout.ops import MM, Face, Group, Line, Op, Rect, Text, translate
 from printkit.layout.problems import check_glyphs, too_long
-from printkit.layout.style import ink_on
 from printkit.layout.text import fit, flow, wrap
 from printkit.layout.themed import BOOKLET, recoloured
 from printkit.localise.kit import Heading, Para

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printkit.colour.contrast import ink_on
 from printkit.layout.fonts import drawable, metrics
 from printkit.layout.hyphens import AUTHOR, COMPOUND, SHY, SYLLABLE, glue, narrowest, split
-from printkit.layout.style import ink_on
 from printkit.localise.kit import Block, Heading, Para, Row, Table
 
 MIN_SIZE = 6.0

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import codecs
 import re
-import stat
 import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -16,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit.errors import Problems, Where
+from printkit.files import file_problem
 
 
 @dataclass(frozen=True)
@@ -33,27 +33,6 @@ class Row:
 
 
 MAX_DIGITS = 30  # digits of a whole number in a file: any more is out of range
-MAX_FILE = 64 * 2**20  # bytes; a 10 000-card deck is a few MB
-
-
-def file_problem(path: Path) -> str | None:
-    """Why `path` cannot be read as a game file, or None. A folder, pipe or device is not
-    read (reading a pipe waits for ever, a device may never end), nor a file larger than
-    any game needs."""
-    try:
-        info = path.stat()
-        if stat.S_ISREG(info.st_mode) and info.st_size <= MAX_FILE:
-            return None
-    except OSError as exc:
-        return f"cannot read the file ({exc.strerror})"
-    if stat.S_ISDIR(info.st_mode):
-        return "this is a folder; put the file itself here"
-    if not stat.S_ISREG(info.st_mode):
-        return "this is a pipe or device, not a file; put the file itself here"
-    return (f"the file holds {info.st_size / 2**20:.0f} MB; no game file needs more than "
-            f"{MAX_FILE // 2**20} MB")
-
-
 def read_text(path: Path, problems: Problems) -> str | None:
     """Read a UTF-8 file (a BOM is allowed); report a located problem if it is not UTF-8
     (and say so of UTF-16, what some editors call "Unicode")."""

@@ -17,7 +17,7 @@ from pathlib import Path
 from string import Formatter
 
 from printkit.errors import PrintkitError, Problems
-from printkit.load.tables import file_problem
+from printkit.files import file_problem
 from printkit.localise.po import Catalog, Message, Plurals, PoError, read
 
 
