@@ -89,6 +89,25 @@ def test_only_the_command_line_imports_the_commands() -> None:
     assert broken(front, "printkit.commands") == []
 
 
+GROUND = ("model", "colour", "analyse", "errors", "files", "units", "truetype", "lazy",
+          "claims", "journal", "workers", "imaging", "resources")  # below every stage
+
+
+def test_what_lies_below_the_stages_imports_nothing_above_it() -> None:
+    """The values, colours, the analysis engine and the small helpers every stage shares
+    import only each other: no stage, no game system, no driver (a driver the analysis
+    engine imported put the systems above the pipeline that loads them)."""
+    def top(module: str) -> str:
+        parts = module.split(".")
+        return parts[1] if len(parts) > 1 else ""
+
+    offenders = [f"{name(p)} imports {m}" for p in modules()
+                 if top(name(p).removesuffix(".py").replace("/", ".")) in GROUND
+                 for m in sorted(imports(p))
+                 if m.startswith("printkit.") and top(m) not in GROUND]
+    assert offenders == []
+
+
 def test_only_render_imports_reportlab() -> None:
     assert broken(lambda p: p.is_relative_to(PACKAGE / "render"), "reportlab") == []
 
