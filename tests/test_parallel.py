@@ -60,3 +60,12 @@ def test_problems_of_every_language_are_reported_together(
         build(Request(name, ("all",), data=folder.parent), tmp_path / "out", workers=2)
     assert sorted(str(p) for p in err.value.problems) == sorted(expected)
     assert not (tmp_path / "out").exists()
+
+
+def test_languages_are_localised_in_parallel_workers(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the cache, each language is localised in a worker of its own, which gets
+    the game and its system whole (a system holding a closure could not be sent)."""
+    monkeypatch.setenv("PRINTKIT_CACHE", "off")
+    built = build(Request("klassiek", ("all",), only=("chance",)), tmp_path, workers=2)
+    assert sorted(b.lang for b in built) == ["da", "nb", "nl"]

@@ -13,7 +13,7 @@ the part it uses.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
@@ -103,14 +103,23 @@ class Analyser(Protocol[G_contra]):
         ...
 
 
-def later(module: str, function: str) -> Callable[..., Any]:
+@dataclass(frozen=True)
+class Later:
     """A system's function that a build does not use (printkit analyse, its games),
-    imported from `module` when first called: a build pays nothing for it."""
-    def call(*args: Any) -> Any:
-        return getattr(import_module(module), function)(*args)
+    imported from `module` when first called: a build pays nothing for it. (A value, not
+    a closure, so that a system is handed to worker processes whole.)"""
 
-    call.__qualname__ = call.__name__ = function
-    return call
+    module: str
+    function: str
+
+    def __call__(self, *args: Any) -> Any:
+        return getattr(import_module(self.module), self.function)(*args)
+
+
+def later(module: str, function: str) -> Any:
+    """`Later(module, function)`, typed to stand where the contract asks for the function
+    (the function itself is checked where it is written)."""
+    return Later(module, function)
 
 
 @dataclass(frozen=True)
