@@ -16,6 +16,7 @@ from printkit.units import MM
 
 if TYPE_CHECKING:
     from printkit.options import Request
+    from printkit.resources import Default
 
 GameArg = Annotated[str, typer.Argument(
     help="Game name under data/ (or a game folder). Default: the game of this folder (its "
@@ -62,9 +63,10 @@ PrinterOpt = Annotated[str, typer.Option(
 ConfigOpt = Annotated[Path | None, typer.Option(
     help="Your print settings file (default: ~/.config/printkit/printkit.toml and "
     "./printkit.toml).")]
-ColorOpt = Annotated[str, typer.Option(
-    help="rgb (home printing) or cmyk (print shop); default: cmyk with --target shop, "
-    "else rgb.")]
+ColourOpt = Annotated[str, typer.Option(
+    "--colour", "--color", help="rgb (home printing) or cmyk (print shop); default: cmyk "
+    "with --target shop, else rgb.")]
+OutOpt = Annotated[Path, typer.Option("--out", "-o", help="Output folder.")]
 
 
 def parse_offset(text: str | None) -> tuple[float, float] | None:
@@ -85,13 +87,13 @@ def parse_offset(text: str | None) -> tuple[float, float] | None:
 MAX_OFFSET = 100.0  # mm: a printer shifts its backs by a few
 
 
-def colour_choice(color: str) -> bool | None:
+def colour_choice(colour: str) -> bool | None:
     """True for cmyk, False for rgb, None when not given (the target decides)."""
-    if not color.strip():
+    if not colour.strip():
         return None
-    if color.strip().lower() not in ("rgb", "cmyk"):
-        raise PrintkitError(f"--color {color}: choose rgb or cmyk")
-    return color.strip().lower() == "cmyk"
+    if colour.strip().lower() not in ("rgb", "cmyk"):
+        raise PrintkitError(f"--colour {colour}: choose rgb or cmyk")
+    return colour.strip().lower() == "cmyk"
 
 
 def split(values: list[str]) -> list[str]:
@@ -110,12 +112,12 @@ def paper_choice(values: list[str]) -> tuple[str, tuple[tuple[str, str], ...]]:
     return (every[0] if every else ""), tuple((a, b) for a, b in own)
 
 
-def chosen_game(game: str, data: Path | None) -> tuple[str, str]:
+def chosen_game(game: str, data: Path | None) -> tuple[str, Default | None]:
     """The game asked for, or the one of this folder (printkit.resources.current_game),
-    and the line that says so when it is the built-in default."""
+    and why when it is the built-in default."""
     from printkit.resources import current_game
 
-    return (game, "") if game else current_game(data)
+    return (game, None) if game else current_game(data)
 
 
 def chosen_request(
@@ -132,7 +134,7 @@ def chosen_request(
     target: TargetOpt = "home",
     vendor: VendorOpt = "eu",
     board_size: BoardOpt = "",
-    color: ColorOpt = "",
+    colour: ColourOpt = "",
     allow_missing: MissingOpt = False,
     allow_low_resolution: LowResolutionOpt = False,
 ) -> Request:
@@ -143,7 +145,7 @@ def chosen_request(
 
     default, own = paper_choice(paper)
     options = Options(players=players, paper=default, duplex=duplex,
-                      back_offset=parse_offset(back_offset), cmyk=colour_choice(color),
+                      back_offset=parse_offset(back_offset), cmyk=colour_choice(colour),
                       allow_missing=allow_missing, target=target, vendor=vendor,
                       board_size=board_size, printer=printer, papers=own,
                       allow_low_resolution=allow_low_resolution)

@@ -13,7 +13,7 @@ from printkit.colour import PROFILE_INK_LIMIT
 from printkit.errors import PrintkitError
 from printkit.model.printing import Printer, PrintSpec
 from printkit.model.theme import DEFAULT, Theme
-from printkit.resources import DEFAULT_GAME
+from printkit.resources import DEFAULT_GAME, Default
 from printkit.units import MM, parse_length
 
 TARGETS = ("home", "shop")
@@ -55,8 +55,8 @@ class Request:
     data: Path | None = None
     options: Options = field(default_factory=Options)
     config: Path | None = None
-    implied: str = field(default="", compare=False)  # how the game was chosen, when no
-    # name was given and it is the built-in default (said first, unless -q)
+    implied: Default | None = field(default=None, compare=False)  # why the game is the
+    # built-in default, when no name was given (said first, unless -q)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -36,8 +36,22 @@ from printkit.render.pdf import register_fonts
 from printkit.workers import run_all
 from printkit.write import write_all
 
-Progress = Callable[[str], None]
 T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Step:
+    """A step of a build, for the terminal to put into words (printkit.commands.report):
+    `what` is "localising" (the texts of `langs` being made), "kept" (those texts taken
+    as the last build made them) or "product" (`product` of `langs[0]` done)."""
+
+    game: str
+    what: str
+    langs: tuple[str, ...] = ()
+    product: str = ""
+
+
+Progress = Callable[[Step], None]
 
 SHEETS = Hint("sheets", "a4")  # how to print a file no product says otherwise of
 
@@ -208,10 +222,10 @@ def kits(plan: Plan, progress: Progress = lambda _: None,
     next build of the same request."""
     only = plan.request.only
     if isinstance(plan.found, Kept):
-        progress(f"{plan.game.id}: texts of {', '.join(plan.codes)} as last built")
+        progress(Step(plan.game.id, "kept", plan.codes))
         made = list(plan.found.kits)
     else:
-        progress(f"{plan.game.id}: localising {', '.join(plan.codes)}")
+        progress(Step(plan.game.id, "localising", plan.codes))
         made = run_all([partial(kit_for, plan.found, code, plan.options, only)
                         for code in plan.codes], workers, warm_up)
         cache.store(plan.key, cache.Prepared(plan.game, plan.manifest, plan.codes,
@@ -238,7 +252,7 @@ def run_jobs(kits: list[Kit], out: Path, options: Resolved, job: Callable[[Kit, 
     parts = [replace(kit, products=(product,)) for kit in kits for product in kit.products]
     jobs = [partial(job, part, output_folder(out, part, options), options) for part in parts]
     return run_all(jobs, workers, warm_up, done=lambda i: progress(
-        f"{parts[i].game} ({parts[i].lang}): {parts[i].products[0].name}"))
+        Step(parts[i].game, "product", (parts[i].lang,), parts[i].products[0].name)))
 
 
 def blame_options(error: PrintkitError, kits: list[Kit], out: Path, options: Resolved,

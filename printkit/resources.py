@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.errors import PrintkitError, display_path
@@ -37,21 +38,27 @@ def data_dirs(data: Path | None) -> list[Path]:
     return dirs
 
 
-def current_game(data: Path | None) -> tuple[str, str]:
-    """The game a command given no GAME acts on, and the line that says so when it is the
-    built-in default: the game of the working folder (its game.toml), else the only game
-    of the data folder (--data, or ./data), else DEFAULT_GAME."""
+@dataclass(frozen=True)
+class Default:
+    """Why a command given no GAME acts on the built-in default game: the data folder (as
+    shown) and the games found there (none, or more than one)."""
+
+    folder: str
+    found: tuple[str, ...] = ()
+
+
+def current_game(data: Path | None) -> tuple[str, Default | None]:
+    """The game a command given no GAME acts on, and why when it is the built-in default
+    (the terminal says so): the game of the working folder (its game.toml), else the only
+    game of the data folder (--data, or ./data), else DEFAULT_GAME."""
     if is_game(Path.cwd()):
-        return ".", ""
+        return ".", None
     user = data if data is not None else Path.cwd() / "data"
     own = user.is_dir() and user.resolve() != builtin("data").resolve()  # not a checkout's
     found = sorted(p.parent.name for p in user.glob("*/game.toml")) if own else []
     if len(found) == 1:
-        return found[0], ""
-    why = (f"{len(found)} games in {display_path(user, None)}/: {', '.join(found)}"
-           if found else "no game.toml here and no game in ./data/")
-    return DEFAULT_GAME, (f"note: {DEFAULT_GAME}, the built-in default game ({why}); to "
-                          "name another: printkit build GAME (printkit list shows them)")
+        return found[0], None
+    return DEFAULT_GAME, Default(display_path(user, None), tuple(found))
 
 
 def find_game(name: str, data: Path | None) -> Path:

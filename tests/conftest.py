@@ -42,6 +42,17 @@ def own_cache(tmp_path_factory: pytest.TempPathFactory):
 
 
 @pytest.fixture(autouse=True, scope="session")
+def english_terminal():
+    """Commands speak English (printkit.commands.language), whatever the locale of the
+    person running the tests; a test of another language sets it."""
+    with pytest.MonkeyPatch.context() as patch:
+        for variable in ("LC_ALL", "LC_MESSAGES"):
+            patch.delenv(variable, raising=False)
+        patch.setenv("LANG", "C")
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
 def no_user_print_settings():
     """Tests see only the built-in print settings (and the files they pass with --config),
     never a printkit.toml of the person running them."""

@@ -176,7 +176,7 @@ def test_source_date_epoch_changes_no_byte(tmp_path: Path, monkeypatch: pytest.M
 
 PRINT_OPTIONS = {"--players": None, "--paper": [], "--duplex": "", "--back-offset": None,
                  "--printer": "", "--config": None, "--target": "home", "--vendor": "eu",
-                 "--board-size": "", "--color": "", "--allow-missing": False,
+                 "--board-size": "", "--colour": "", "--allow-missing": False,
                  "--allow-low-resolution": False}
 
 
@@ -199,5 +199,5 @@ def test_a_wrong_print_option_stops_the_command_before_it_reads_the_game(
         command: str, outcome: str, tmp_path: Path) -> None:
     code, out = run(command, "no-such-game", "--color", "sepia", "--duplex", "short")
     assert code == 2
-    assert out.splitlines() == ["error: --color sepia: choose rgb or cmyk",
+    assert out.splitlines() == ["error: --colour sepia: choose rgb or cmyk",
                                 f"1 problem; {outcome}."]

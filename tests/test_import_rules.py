@@ -135,12 +135,15 @@ def test_the_rules_see_an_offending_import() -> None:
 
 @pytest.mark.parametrize("flag", ["--help", "--version"])
 def test_help_and_version_load_no_pipeline(flag: str) -> None:
-    """`printkit --help` and `--version` import typer and rich, and nothing a build needs."""
+    """`printkit --help` and `--version` import typer and one label catalog's reader (the
+    terminal's language: printkit.localise.catalog and .po), and nothing a build needs."""
     import subprocess
     import sys
 
     heavy = ["reportlab", "jinja2", "babel", "pypdf", "pdfplumber", "pypdfium2", "PIL",
-             "printkit.pipeline", "printkit.localise", "printkit.render", "printkit.layout"]
+             "printkit.pipeline", "printkit.plan", "printkit.load", "printkit.model",
+             "printkit.localise.stage", "printkit.localise.languages", "printkit.render",
+             "printkit.layout"]
     probe = ("import sys\nfrom printkit.cli import app\n"
              f"try:\n    app([{flag!r}], prog_name='printkit')\nexcept SystemExit:\n    pass\n"
              f"print(sorted(m for m in {heavy!r} if m in sys.modules))")

@@ -152,8 +152,8 @@ def test_a_shop_build_is_cmyk_and_rgb_only_when_asked(tmp_path: Path) -> None:
     rgb = runner.invoke(app, [*args, "--color", "rgb"])
     assert rgb.exit_code == 0, rgb.output
     assert "/GTS_PDFXVersion" not in PdfReader(path).metadata
-    assert "breng dit bestand naar een drukkerij" not in rgb.output
-    assert "in RGB (--color rgb): de drukkerij zet de kleuren zelf om" in rgb.output
+    assert "take this one to a print shop" not in rgb.output
+    assert "in RGB (--color rgb): the print shop converts the colours itself" in rgb.output
 
 
 def test_check_with_rgb_lists_no_colours() -> None:

@@ -106,10 +106,12 @@ def test_version_and_short_help() -> None:
     assert "serve" in out
 
 
-def test_each_file_is_listed_with_how_to_print_it_in_the_users_language(
+def test_each_file_is_listed_with_how_to_print_it_in_the_terminals_language(
         tmp_path: Path) -> None:
-    code, out = run("build", "spankopoly", "--only", "deeds,rules,board", "--lang", "nb",
-                    "--out", str(tmp_path))
+    """How to print follows the language of the terminal, not that of the file: no line
+    mixes two languages."""
+    code, out = run("--ui-lang", "nb", "build", "spankopoly", "--only", "deeds,rules,board",
+                    "--lang", "nl", "--out", str(tmp_path))
     assert code == 0, out
     lines = out.splitlines()
     advice = {Path(lines[i].split()[0]).name: lines[i + 1].strip()
@@ -119,9 +121,12 @@ def test_each_file_is_listed_with_how_to_print_it_in_the_users_language(
     assert "brett på midten og stift" in advice["rules-booklet.pdf"]
     assert "trykkeri" in advice["rules.pdf"]
     assert "kopisenter" in advice["board.pdf"]
-    code, out = run("build", "spankopoly", "--only", "deeds", "--duplex", "short", "--out",
-                    str(tmp_path))
-    assert "dubbelzijdig, omslaan langs de korte zijde" in out
+    assert "board.pdf  (1 side)" in out
+    assert "rules-booklet.pdf  (8 sider)" in out
+    assert lines[-1] == "5 filer skrevet."
+    code, out = run("build", "spankopoly", "--only", "deeds", "--lang", "nb", "--duplex",
+                    "short", "--out", str(tmp_path))
+    assert "double-sided, flip on the short edge" in out  # LANG=C: English
 
 
 def test_quiet_prints_nothing_but_problems(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from printkit.errors import PrintkitError, Problem, Where
 from printkit.model import GameInfo
 from printkit.model.analysis import Analysis
 from printkit.model.dice import DICE_HINT, STRATEGIES, Dice
-from printkit.model.simulation import VARIANTS, Setting, Simulation
+from printkit.model.simulation import VARIANTS, Setting
 
 if TYPE_CHECKING:
     from printkit.pipeline import Built
@@ -90,44 +90,3 @@ def report_files(plan: Plan, analysis: Analysis, out: Path) -> list[Built]:
                      options.allow_missing)
         built += product_files(kit, output_folder(out, kit, options), options)
     return built
-
-
-def summary(analysis: Analysis) -> list[str]:
-    """A few lines for the terminal: the most-landed squares, jail, the groups ranked by
-    payback and the notes (ids, not names: the report has the names)."""
-    a = analysis
-    if a.odds is None:
-        lines = [f"{a.game} has no board (it is played on cards laid out on the table), so "
-                 "there are no landing odds"]
-        if a.deck is not None:
-            lines.append("  what the dice decide on a joker: " + ", ".join(
-                f"{o.sum} {o.action} {o.chance:.1%}" for o in a.deck.outcomes))
-        return lines
-    odds = a.odds
-    strategy = "leaving jail at once" if a.jail == "short" else "staying in jail for doubles"
-    top = sorted(range(len(odds.landing)), key=lambda i: -odds.landing[i])[:5]
-    lines = [f"{a.game}: landing odds with {a.dice}, {strategy}, cards drawn at random",
-             "  most landed: " + ", ".join(f"{i} {a.squares[i].id} {odds.landing[i]:.2%}"
-                                           for i in top),
-             f"  in jail: {odds.in_jail:.2%} of rolls ({odds.sent_to_jail:.2%} sent there); "
-             f"a turn has {odds.rolls_per_turn:.2f} rolls"]
-    for b in a.balances:
-        owner = f" (owner: {b.role})" if b.role else ""
-        ranked = sorted(b.groups, key=lambda g: g.rank)
-        lines.append(f"  groups by payback in opponent turns{owner}: " + ", ".join(
-            f"{g.rank} {g.id} {g.payback:.0f}" for g in ranked))
-    return lines + games_summary(a.games)
-
-
-def games_summary(games: Simulation | None) -> list[str]:
-    """Whole games in a few lines: length, the time it takes, who wins."""
-    if games is None:
-        return []
-    g, s = games, games.setting
-    roles = "".join(f", {role} {rate:.0%}" for role, rate in g.role_rates().items())
-    return [f"  {g.games} whole games ({s.variant}) of {s.players} players, seed {s.seed}: "
-            f"median {g.percentile(0.5)} turns (about {g.minutes(g.percentile(0.5)):.0f} min "
-            f"at {g.turn_seconds} s a turn), {g.within(120):.0%} end within 2 hours, "
-            f"{g.ended():.0%} before the {s.turns()}-turn limit",
-            "  wins by seat: " + ", ".join(f"{n} {r:.0%}" for n, r in
-                                          enumerate(g.win_rates(), 1)) + roles]

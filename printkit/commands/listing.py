@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.errors import PrintkitError
+from printkit.localise.catalog import Labels
 from printkit.resources import builtin, find_game, list_games
 
 
@@ -20,13 +21,16 @@ class Entry:
     title: str = ""
     system: str = ""
     languages: tuple[str, ...] = ()
-    problem: str = ""
+    problem: str = ""  # why it cannot be found
+    unreadable: bool = False  # its game.toml or text cannot be read: check says why
 
-    def __str__(self) -> str:
-        whose = "your own, in place of the built-in" if self.replaces else \
-            "your own" if self.own else "built in"
-        if self.problem:
-            return f"{self.name}  ({whose}): cannot be read: {self.problem}"
+    def said(self, _: Labels) -> str:
+        """The game's line, in the terminal's language."""
+        whose = _("your own, in place of the built-in") if self.replaces else \
+            _("your own") if self.own else _("built in")
+        if self.problem or self.unreadable:
+            why = self.problem or _("printkit check {game} says why", game=self.name)
+            return f"{self.name}  ({whose}): " + _("cannot be read: {problem}", problem=why)
         return (f"{self.name}  {self.title} · {self.system} · {', '.join(self.languages)}"
                 f"  ({whose})")
 
@@ -51,5 +55,4 @@ def entry(name: str, data: Path | None, is_builtin: bool) -> Entry:
         return Entry(name, own, own and is_builtin, str(title), str(game.get("system", "")),
                      tuple(str(c) for c in game.get("languages", [])))
     except (OSError, ValueError, AttributeError):  # tomllib's errors are ValueErrors
-        return Entry(name, own, own and is_builtin,
-                     problem=f"printkit check {name} says why")
+        return Entry(name, own, own and is_builtin, unreadable=True)

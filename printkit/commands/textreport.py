@@ -14,10 +14,14 @@ from printkit.plan import Source
 
 @dataclass(frozen=True)
 class TextNotes:
-    """The lines `check` prints of one language's texts, and its summary."""
+    """What `check` says of one language's texts: each note with its kind ("unused",
+    "stale", "note" or "own name"), and the counts of its summary line."""
 
-    lines: tuple[str, ...]
-    summary: str
+    game: str
+    code: str
+    notes: tuple[tuple[str, Problem], ...]
+    unused: int = 0
+    stale: int = 0
     counted: int = 0  # how many of them are notes --strict counts (not own names)
 
 
@@ -31,12 +35,12 @@ def text_notes(source: Source, code: str) -> TextNotes:
     recorded = game.translated.get(code, {})
     own = [p for p in own_names(game, code) if p.where.field not in recorded]
     lowered = lowered_names(game, code)
-    lines = [*labelled("unused", unused), *labelled("stale", drift.stale),
+    notes = [*labelled("unused", unused), *labelled("stale", drift.stale),
              *labelled("note", lowered), *labelled("own name", own)]
-    stale = f", {len(drift.stale)} stale" if drift.stale else ""
-    return TextNotes(tuple(lines), f"{game.id} ({code}): 0 missing, {len(unused)} unused"
-                     f"{stale}", len(unused) + len(drift.stale) + len(lowered))
+    return TextNotes(game.id, code, tuple(notes), len(unused), len(drift.stale),
+                     len(unused) + len(drift.stale) + len(lowered))
 
 
-def labelled(label: str, problems: tuple[Problem, ...] | list[Problem]) -> list[str]:
-    return [f"{label}: {p}" for p in problems]
+def labelled(kind: str, problems: tuple[Problem, ...] | list[Problem]
+             ) -> list[tuple[str, Problem]]:
+    return [(kind, p) for p in problems]

@@ -21,6 +21,12 @@ from printkit.files import file_problem
 from printkit.localise.po import Catalog, Message, Plurals, PoError, read
 
 
+def N_(message: str) -> str:  # noqa: N802 (gettext's name for it, which pybabel finds)
+    """A message marked for the catalogs (templates/messages.pot) but put into words only
+    where it is shown: a help text declared before the user's language is known."""
+    return message
+
+
 def _english_form(n: int) -> int:
     return int(n != 1)
 
