@@ -13,6 +13,7 @@ normal text, 3:1 for large text (18 pt, or 14 pt bold). What falls short is a no
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -90,7 +91,8 @@ def confusions(swatches: tuple[Swatch, ...], what: str, advice: str) -> list[Col
                  if (d := difference(a.colour, b.colour, viewer)) < CONFUSED]
         if not close:
             continue
-        who = " and ".join(f"{PEOPLE[v]} (ΔE2000 {d:.1f})" for v, d in close)
+        who = " and ".join(f"{PEOPLE[v]} (ΔE2000 {math.floor(d * 10) / 10:.1f})"
+                           for v, d in close)  # rounded down: 9.96 is not "10.0, under 10"
         notes.append(ColourNote(
             "confused", a.where.at("colour") if not a.where.field else a.where,
             f"{what} '{a.id}' ({a.colour}) and '{b.id}' ({b.colour}) are hard to tell apart "
