@@ -1,6 +1,8 @@
 """The options of build, check, preview and serve (and calibrate's few), each declared
-once: their help texts, and how they are read into one `Request` (what to build and how to
-print it). Like the command line, this imports no stage.
+once: their help texts (in English, put into the terminal's language when help is shown:
+printkit.commands.screen), the values they complete (printkit.cli_values), and how they
+are read into one `Request` (what to build and how to print it). Like the command line,
+this imports no stage.
 """
 
 from __future__ import annotations
@@ -11,7 +13,23 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from printkit.cli_values import (
+    BOARD_SIZES,
+    COLOURS,
+    DUPLEX,
+    TARGETS,
+    built_in,
+    choice,
+    complete_games,
+    complete_langs,
+    complete_papers,
+    complete_printers,
+    complete_products,
+    complete_vendors,
+    metavar,
+)
 from printkit.errors import PrintkitError
+from printkit.localise.catalog import N_
 from printkit.units import MM
 
 if TYPE_CHECKING:
@@ -19,54 +37,72 @@ if TYPE_CHECKING:
     from printkit.resources import Default
 
 GameArg = Annotated[str, typer.Argument(
-    help="Game name under data/ (or a game folder). Default: the game of this folder (its "
-    "game.toml), else the only game under ./data, else spankopoly.", show_default=False)]
+    metavar=N_("GAME"), autocompletion=complete_games, show_default=False,
+    help=N_("Game name under data/ (or a game folder). Default: the game of this folder (its "
+            "game.toml), else the only game under ./data, else spankopoly."))]
 LangOpt = Annotated[list[str], typer.Option(
-    "--lang", "-l", help="nl, nb or da (aliases such as no, norsk, dansk work), or all (the "
-    "game's languages); repeatable. Default: the game's source language.")]
+    "--lang", "-l", metavar="<nl|nb|da|all>", autocompletion=complete_langs,
+    help=N_("nl, nb or da (aliases such as no, norsk, dansk work), or all (the game's "
+            "languages); repeatable. Default: the game's source language."))]
 DataOpt = Annotated[Path | None, typer.Option(
-    help="Folder with your own games (default: ./data if it exists).")]
+    metavar=N_("<folder>"), help=N_("Folder with your own games (default: ./data if it "
+                                    "exists)."))]
 OnlyOpt = Annotated[list[str], typer.Option(
-    help="Only these products (board,deeds; the names of README's table). Repeatable.")]
+    metavar=N_("<product,...>"), autocompletion=complete_products,
+    help=N_("Only these products, e.g. board,deeds: board (and its tiles), deeds, each deck "
+            "by its name (chance, community), scorepad, lines, ledger, rules, and commands, "
+            "aid, layout in the games that have them. Repeatable."))]
 
 PaperOpt = Annotated[str, typer.Option(
-    help="Sheet size for cards, tiles and sheets: a4 (default), letter, a3 or a paper of "
-    "your print settings.")]
+    metavar=metavar(built_in("papers")), autocompletion=complete_papers,
+    help=N_("Sheet size of the calibration sheet: a4 (default: your printer profile's "
+            "paper, else a4), letter, a3, a5, a2, a1 or a paper of your print settings."))]
 PapersOpt = Annotated[list[str], typer.Option(
-    "--paper", help="Sheet size for cards, tiles and sheets: a4 (default), letter, a3 or a "
-    "paper of your print settings; PRODUCT=PAPER for one product (board=a3). Repeatable.")]
+    "--paper", metavar=metavar(built_in("papers")), autocompletion=complete_papers,
+    help=N_("Sheet size for cards, tiles and sheets: a4 (default), letter, a3, a5, a2, a1 or "
+            "a paper of your print settings; PRODUCT=PAPER for one product (board=a3). "
+            "Repeatable."))]
 PlayersOpt = Annotated[int | None, typer.Option(
-    help="Players on the score pad and ledgers (default 4, within the game's range).")]
-TargetOpt = Annotated[str, typer.Option(
-    help="home (default: cards n-up with crop marks, tiled board) or shop (one item per "
-    "page, trim + bleed, for a print shop).")]
+    metavar="<n>", help=N_("Players on the score pad and ledgers (default 4, within the "
+                           "game's range)."))]
+TargetOpt = Annotated[str, choice(TARGETS, help=N_(
+    "home: cards n-up with crop marks, a tiled board; shop: one item per page, trim + "
+    "bleed, for a print shop."))]
 VendorOpt = Annotated[str, typer.Option(
-    help="Shop preset for --target shop: eu (default, 3 mm bleed), us (1/8 in, separate "
-    "fronts and backs), drivethru (1/8 in, back before front).")]
-BoardOpt = Annotated[str, typer.Option(
-    help="The one-sheet board: the game's size (default), a2, a1 (fits that paper) or a "
-    "length such as 450mm.")]
+    metavar=metavar(built_in("vendors")), autocompletion=complete_vendors,
+    help=N_("Shop preset for --target shop: eu (3 mm bleed), us (1/8 in, separate fronts "
+            "and backs), drivethru (1/8 in, back before front), or one of your print "
+            "settings."))]
+BoardOpt = Annotated[str, choice(BOARD_SIZES, help=N_(
+    "The one-sheet board: the game's size (default), a2, a1 (fits that paper) or a length "
+    "such as 450mm."))]
 MissingOpt = Annotated[bool, typer.Option(
-    help="Build a language with missing texts, marking the gaps in the PDFs.")]
+    "--allow-missing", help=N_("Build a language with missing texts, marking the gaps in "
+                               "the PDFs."))]
 LowResolutionOpt = Annotated[bool, typer.Option(
-    help="Build with pictures under 150 ppi at their printed size (a warning each).")]
-QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print only problems.")]
+    "--allow-low-resolution", help=N_("Build with pictures under 150 ppi at their printed "
+                                      "size (a warning each)."))]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help=N_("Print only problems."))]
 VerboseOpt = Annotated[bool, typer.Option("--verbose", "-v",
-                                          help="Print every step as it is done.")]
-DuplexOpt = Annotated[str, typer.Option(
-    help="long (default: flip on the long edge), short, or none (backs on their own "
-    "sheets, for one-sided printing).")]
+                                          help=N_("Print every step as it is done."))]
+DuplexOpt = Annotated[str, choice(DUPLEX, help=N_(
+    "long (default: flip on the long edge), short, or none (backs on their own sheets, for "
+    "one-sided printing)."))]
 OffsetOpt = Annotated[str | None, typer.Option(
-    help="Shift of the backs in mm, X,Y (read it from `printkit calibrate`).")]
+    metavar="<x,y>", help=N_("Shift of the backs in mm, X,Y, as read from a calibration "
+                             "sheet (printkit calibrate)."))]
 PrinterOpt = Annotated[str, typer.Option(
-    help="A printer profile of your printkit.toml: its back offset (and duplex, paper).")]
+    metavar=N_("<printer>"), autocompletion=complete_printers,
+    help=N_("A printer profile of your printkit.toml: its back offset (and duplex, "
+            "paper)."))]
 ConfigOpt = Annotated[Path | None, typer.Option(
-    help="Your print settings file (default: ~/.config/printkit/printkit.toml and "
-    "./printkit.toml).")]
-ColourOpt = Annotated[str, typer.Option(
-    "--colour", "--color", help="rgb (home printing) or cmyk (print shop); default: cmyk "
-    "with --target shop, else rgb.")]
-OutOpt = Annotated[Path, typer.Option("--out", "-o", help="Output folder.")]
+    metavar=N_("<file>"), help=N_("Your print settings file (default: "
+                                  "~/.config/printkit/printkit.toml and ./printkit.toml)."))]
+ColourOpt = Annotated[str, choice(COLOURS, "--colour", "--color", help=N_(
+    "rgb (home printing) or cmyk (print shop); default: cmyk with --target shop, else "
+    "rgb."))]
+OutOpt = Annotated[Path, typer.Option("--out", "-o", metavar=N_("<folder>"),
+                                      help=N_("Output folder."))]
 
 
 def parse_offset(text: str | None) -> tuple[float, float] | None:

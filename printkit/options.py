@@ -18,6 +18,7 @@ from printkit.units import MM, parse_length
 
 TARGETS = ("home", "shop")
 DUPLEX = ("long", "short", "none")
+COLOURS = ("rgb", "cmyk")  # --colour: RGB for home printers, CMYK for a print shop
 BOARD_MIN = 300 * MM
 BOARD_MAX = 1200 * MM
 

@@ -310,10 +310,11 @@ def calibration(asked: Options, lang: str, config: Path | None = None) -> tuple[
     """The duplex calibration sheet (front and back) and its file name.
 
     The back is printed with the offset of the options (--back-offset or the printer
-    profile), so a sheet printed with a good offset reads 0 everywhere.
+    profile), so a sheet printed with a good offset reads 0 everywhere. `lang` is a
+    language of printkit's, or "en": the labels as written (English).
     """
     from printkit.layout import calibration as calibration_face  # only this command
-    from printkit.localise.catalog import load_labels
+    from printkit.localise.catalog import english_labels, load_labels
     from printkit.localise.languages import load_languages
     from printkit.localise.languages import resolve as resolve_language
     from printkit.localise.printaids import calibration_text
@@ -323,8 +324,9 @@ def calibration(asked: Options, lang: str, config: Path | None = None) -> tuple[
         raise PrintkitError("--duplex none: calibration is for double-sided printing; "
                             "choose long or short")
     languages = load_languages()
-    code = resolve_language(lang, languages)
-    labels = load_labels(languages[code].catalog, languages[code].locale)
+    code = "en" if lang == "en" else resolve_language(lang, languages)
+    labels = english_labels() if code == "en" else \
+        load_labels(languages[code].catalog, languages[code].locale)
     dx, dy = options.back_offset
     shown = f"{dx / MM:g},{dy / MM:g}"
     text = calibration_text(labels, options.duplex, shown)

@@ -57,7 +57,7 @@ def no_user_print_settings():
     """Tests see only the built-in print settings (and the files they pass with --config),
     never a printkit.toml of the person running them."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("printkit.load.printing.usual_configs", list)
+        patch.setattr("printkit.config.usual_configs", list)
         yield
 
 

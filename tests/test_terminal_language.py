@@ -139,3 +139,13 @@ def test_ui_lang_wins_over_the_locale_and_a_wrong_one_is_refused(tmp_path: Path)
     assert code == 2
     assert "'sv': choose en (English), da (Dansk), nb (Norsk bokmål), nl (Nederlands)" in \
         lines[-1]
+
+
+@pytest.mark.parametrize("code", ["nl", "nb", "da"])
+def test_every_message_is_translated(code: str) -> None:
+    """Every msgid of templates/messages.pot, the terminal's and the printed labels, has its
+    translation in each built-in language (an untranslated one would print in English)."""
+    catalog = read((TEMPLATES / "languages" / code / "messages.po").read_bytes())
+    done = {m.id for m in catalog.messages if m.translated}
+    pot = read((TEMPLATES / "messages.pot").read_bytes())
+    assert [m.id for m in pot.messages if m.id and m.id not in done] == []

@@ -9,19 +9,18 @@ from __future__ import annotations
 
 import functools
 import inspect
-import os
 from collections.abc import Callable
 from typing import Any
 
 import typer
 
-from printkit.commands.language import code_of, from_locale, words
+from printkit.commands.screen import PROBLEMS, speaking, terminal_code
 from printkit.errors import PrintkitError
 from printkit.localise.catalog import Labels
 from printkit.resources import Default
 
-UI_LANG = "printkit.ui_lang"  # the context's meta: the terminal language chosen
 Command = Callable[..., None]
+GIVEN = ("words", "ui_lang")  # what a command is told, if it asks: the terminal's language
 Outcome = Callable[[int, Labels], str]  # what came of n problems, in words
 
 
@@ -38,24 +37,6 @@ def checked(n: int, _: Labels) -> str:
 def served(n: int, _: Labels) -> str:
     return _.plural("{n} problem; the pages are not served.",
                     "{n} problems; the pages are not served.", n)
-
-
-def speaking(ctx: typer.Context) -> Labels:
-    """The words of the terminal's language: --ui-lang, else the locale, else English."""
-    code = ctx.meta.get(UI_LANG) or from_locale(os.environ)
-    return words(code)
-
-
-def chosen_ui_lang(ctx: typer.Context, value: str) -> str:
-    """--ui-lang, checked and kept for every command (it comes before them)."""
-    if value:
-        code = code_of(value)
-        if code is None:
-            from printkit.commands.language import choices
-
-            raise typer.BadParameter(f"{value!r}: choose {choices()}")
-        ctx.meta[UI_LANG] = code
-    return value
 
 
 def fail(error: PrintkitError, outcome: Outcome, _: Labels) -> None:
@@ -91,19 +72,22 @@ def uses(outcome: Outcome = written, **groups: Callable[..., Any]
 
     A group is a function whose parameters are options (printkit.cli_options); the command
     receives its result under the group's name (`request=chosen_request` gives it a
-    `request: Request`), and the terminal's words as `words` if it has such a parameter.
+    `request: Request`), and the terminal's words as `words` (and its code as `ui_lang`) if
+    it has such a parameter.
     A PrintkitError, from reading the options or from the command, prints every problem
     and `outcome` (what came of it) and exits with 2; Ctrl-C exits with 130, the output as
     it was (printkit.write)."""
     def decorate(command: Command) -> Command:
         shared = {name: parameters(group) for name, group in groups.items()}
-        own = parameters(command, skip={*groups, "words"})
-        speaks = "words" in inspect.signature(command).parameters
+        own = parameters(command, skip={*groups, *GIVEN})
+        given = [name for name in GIVEN if name in inspect.signature(command).parameters]
 
         @functools.wraps(command)
         def run(ctx: typer.Context, **values: Any) -> None:
             _ = speaking(ctx)
             try:
+                if ctx.meta.get(PROBLEMS):  # of printkit.toml's [defaults]
+                    raise PrintkitError(sorted(set(ctx.meta[PROBLEMS])))
                 made = {name: groups[name](**{p.name: values.pop(p.name) for p in params})
                         for name, params in shared.items()}
                 request = made.get("request")
@@ -111,7 +95,8 @@ def uses(outcome: Outcome = written, **groups: Callable[..., Any]
                 if implied is not None and made.get("level", 0) >= 0:
                     typer.echo(default_note(implied, getattr(request, "game", ""), _),
                                err=True)
-                command(**values, **made, **({"words": _} if speaks else {}))
+                told = {"words": _, "ui_lang": terminal_code(ctx)}
+                command(**values, **made, **{name: told[name] for name in given})
             except PrintkitError as exc:
                 fail(exc, outcome, _)
             except KeyboardInterrupt:
@@ -119,8 +104,9 @@ def uses(outcome: Outcome = written, **groups: Callable[..., Any]
 
         context = inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY,
                                     annotation=typer.Context)
+        first = [p for name, ps in shared.items() if name != "level" for p in ps]
         every = [context, *(p.replace(kind=inspect.Parameter.KEYWORD_ONLY)
-                            for p in (*(p for ps in shared.values() for p in ps), *own))]
+                            for p in (*first, *own, *shared.get("level", ())))]
         # typer reads the command's options from its signature and annotations
         run.__signature__ = inspect.Signature(every)  # type: ignore[attr-defined]
         run.__annotations__ = {p.name: p.annotation for p in every}

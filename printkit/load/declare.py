@@ -127,6 +127,14 @@ class Flag(Key):
 
 
 @dataclass(frozen=True)
+class Names(Key):
+    """A text, or a list of texts (a language, or several)."""
+
+    def kind(self) -> dict[str, Any]:
+        return {"type": ["string", "array"], "items": {"type": "string"}}
+
+
+@dataclass(frozen=True)
 class Texts(Key):
     """A text, a list of texts, or a table of these (tables in tables, `depth` deep): what a
     text file holds beside the keys it declares."""

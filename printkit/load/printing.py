@@ -7,7 +7,7 @@ field within one entry). Every bad value is a located problem in the file that h
 
 from __future__ import annotations
 
-import os
+import difflib
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from printkit.colour import PROFILES
-from printkit.errors import PrintkitError, Problems, Where
+from printkit.config import user_configs
+from printkit.errors import Problem, Problems, Where
 from printkit.load.declare import (
     LENGTH,
     REQUIRED,
@@ -24,15 +25,16 @@ from printkit.load.declare import (
     Flag,
     Items,
     Length,
+    Names,
     Table,
     Text,
     Whole,
 )
 from printkit.load.tables import Toml, read_toml
 from printkit.model.printing import Printer, PrintSpec, SheetOverride, SheetSpec, Vendor
+from printkit.options import COLOURS, TARGETS
 from printkit.units import MM, parse_length
 
-CONFIG_NAME = "printkit.toml"
 BUILTIN = Path(__file__).resolve().parent.parent / "builtin" / "print.toml"
 SIDES = ("alternate", "back-first", "separate")
 DUPLEX = ("long", "short", "none")
@@ -78,25 +80,25 @@ PRINT = Table("Print settings of this game (optional; see README, Print settings
               "duplex": Choice("long, short or none", DUPLEX),
               "paper": Text("the paper it prints on")})),
 })
+DEFAULTS = Table("Your defaults for the commands' options, used when the command line does "
+                 "not give them (see README, Your defaults).", own_check=True, keys={
+    "ui_lang": Text("the language printkit speaks on the terminal (--ui-lang): en, nl, nb "
+                    "or da"),
+    "lang": Names("the languages to build (--lang): a code, a list of codes, or \"all\""),
+    "data": Text("the folder of your own games (--data)"),
+    "out": Text("the output folder (--out)"),
+    "paper": Text("the paper (--paper): a4, letter, a3, a5, a2, a1 or one of [papers]"),
+    "duplex": Choice("how your printer turns the sheet (--duplex)", DUPLEX),
+    "printer": Text("a printer profile of [printers] (--printer)"),
+    "target": Choice("home or shop (--target)", TARGETS),
+    "vendor": Text("the print-shop preset (--vendor): eu, us, drivethru or one of "
+                   "[vendors]"),
+    "colour": Choice("rgb or cmyk (--colour)", COLOURS),
+})
 SECTIONS = set(PRINT.keys)
 SHEET_KEYS = tuple(SHEET.keys)
 SHEET_LENGTHS = tuple(k for k in SHEET_KEYS if SHEET.keys[k].kind().get("pattern") == LENGTH)
 MAX_LENGTH = 5_080  # mm: 200 inches, PDF's largest page (and inf is not a length)
-
-
-def user_configs(config: Path | None) -> list[Path]:
-    """The user's settings files: --config FILE, else ~/.config/printkit/ and ./ (both)."""
-    if config is not None:
-        if not config.is_file():
-            raise PrintkitError(f"--config {config}: no such file")
-        return [config]
-    return [p for p in usual_configs() if p.is_file()]
-
-
-def usual_configs() -> list[Path]:
-    """Where the user's settings may be: their config folder, then the working folder."""
-    home = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
-    return [home / "printkit" / CONFIG_NAME, Path.cwd() / CONFIG_NAME]
 
 
 def load_print_spec(game: Toml | None = None, config: Path | None = None) -> PrintSpec:
@@ -118,6 +120,56 @@ def load_print_spec(game: Toml | None = None, config: Path | None = None) -> Pri
     return spec
 
 
+def read_defaults(config: Path | None) -> tuple[dict[str, tuple[Any, Where]], list[Problem]]:
+    """The [defaults] of the user's settings files (a later file's value wins), each value
+    checked against DEFAULTS: the values with where each is set, and what is wrong with
+    those refused (printkit.config reads the tables first, before any stage)."""
+    problems = Problems()
+    values: dict[str, tuple[Any, Where]] = {}
+    for path in user_configs(config):
+        doc = read_toml(path, Problems())  # unreadable: the print settings say so
+        if doc is None or "defaults" not in doc.data:
+            continue
+        table = doc.data["defaults"]
+        if not isinstance(table, dict):
+            problems.add(doc.where("defaults"), 'must be a table of option values, e.g. '
+                         '[defaults] then paper = "letter" on a line of its own')
+            continue
+        for key, value in table.items():
+            read = default_value(key, value, doc.where("defaults", key), problems)
+            if read is not None:
+                values[key] = (read, doc.where("defaults", key))
+    return values, problems.items
+
+
+def default_value(key: str, value: Any, where: Where, problems: Problems) -> Any:
+    """A value of [defaults] as its declaration allows it (a list for Names, a choice in
+    lower case), or None and a problem."""
+    if key not in DEFAULTS.keys:
+        close = difflib.get_close_matches(key, list(DEFAULTS.keys), 1)
+        hint = f"did you mean {close[0]}? " if close else ""
+        problems.add(where, f"unknown default; {hint}known ones are {', '.join(DEFAULTS.keys)}")
+        return None
+    declared = DEFAULTS.keys[key]
+    if isinstance(declared, Names):
+        names = [value] if isinstance(value, str) else value
+        if isinstance(names, list) and names and all(isinstance(v, str) and v.strip()
+                                                     for v in names):
+            return tuple(names)
+        problems.add(where, 'write a language or a list of them, e.g. "nl" or ["nl", "da"]')
+        return None
+    if not isinstance(value, str) or not value.strip():
+        problems.add(where, 'write a text in quotes, e.g. "letter"')
+        return None
+    choices = declared.choices if isinstance(declared, Text) else ()
+    if choices and value.strip().lower() not in choices:
+        problems.add(where, f"'{value}' is not one of {', '.join(choices)}")
+        return None
+    if key in ("data", "out"):  # a folder: ~ is the home folder, as a shell reads it
+        return str(Path(value).expanduser())
+    return value.strip().lower() if choices else value
+
+
 def read_source(doc: Toml, prefix: tuple[str, ...], merged: dict[str, dict[str, Any]],
                 wheres: dict[tuple[str, str], Where], problems: Problems) -> None:
     """Parse one file's settings into `merged`, remembering where each entry was set."""
@@ -129,7 +181,7 @@ def read_source(doc: Toml, prefix: tuple[str, ...], merged: dict[str, dict[str, 
         return
     for section, value in data.items():
         where = doc.where(*prefix, section)
-        if section == "theme" and not prefix:  # a printkit.toml's theme: load/theme.py
+        if section in ("theme", "defaults") and not prefix:  # load/theme.py, read_defaults
             continue
         if section not in SECTIONS:
             problems.add(where, f"unknown print setting; known ones are "

@@ -11,12 +11,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from printkit.config import CONFIG_NAME, user_configs
 from printkit.errors import Problems
 from printkit.load import fields as f
 from printkit.load.declare import IDENT, Colour, Flag, Table, Text, TomlFile
 from printkit.load.fontfiles import font_file
 from printkit.load.pictures import picture
-from printkit.load.printing import CONFIG_NAME, PRINT, user_configs
+from printkit.load.printing import DEFAULTS, PRINT
 from printkit.load.tables import Toml, read_toml
 from printkit.model.theme import COLOUR_ROLES, COLOURS, FONT_ROLES, PICTOGRAMS, Picture, Theme
 
@@ -46,8 +47,10 @@ THEME = Table("The look (optional; see README, Themes): colours per role, fonts 
 SINGLE = tuple(THEME.names_of("pictures"))  # [theme.pictures]
 TABLES = tuple(k for k, v in THEME.keys.items() if isinstance(v, Table))
 FLAGS = tuple(k for k, v in THEME.keys.items() if isinstance(v, Flag))
-PRINTKIT_TOML = TomlFile(CONFIG_NAME, "Your print settings (see README, Print settings) and "
-                         "theme.", Table("", keys={**PRINT.keys, "theme": THEME}), "printkit")
+PRINTKIT_TOML = TomlFile(CONFIG_NAME, "Your print settings (see README, Print settings), "
+                         "theme and defaults for the commands' options.",
+                         Table("", keys={**PRINT.keys, "theme": THEME, "defaults": DEFAULTS}),
+                         "printkit")
 
 
 def load_theme(game: Toml | None, config: Path | None, problems: Problems,
