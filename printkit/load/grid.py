@@ -10,25 +10,14 @@ from __future__ import annotations
 
 import csv
 import difflib
-from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.errors import Problems, Where
-from printkit.load.tables import Row, lone_cr, read_text, text_lines
+from printkit.load.tables import Grid, Row, lone_cr, read_text, text_lines
 
 TABLE_FILES = (".csv", ".tsv", ".xlsx", ".ods")
 WORKBOOKS = ("tables.xlsx", "tables.ods")  # one workbook, a sheet per table
 SEPARATORS = {",": "commas", ";": "semicolons", "\t": "tabs"}
-
-
-@dataclass(frozen=True)
-class Grid:
-    """A table's records as read: each with its number (the file's line or the sheet's
-    row) and its cells, the first being the header; `where` names the file (and sheet)."""
-
-    where: Where
-    records: list[tuple[int, list[str]]]
-    separator: str = ""  # of a CSV file: what stands between its cells
 
 
 def read_table(folder: Path, name: str, problems: Problems, required: tuple[str, ...],

@@ -32,6 +32,16 @@ class Row:
         return self.where.at(column)
 
 
+@dataclass(frozen=True)
+class Grid:
+    """A table's records as read: each with its number (the file's line or the sheet's
+    row) and its cells, the first being the header; `where` names the file (and sheet)."""
+
+    where: Where
+    records: list[tuple[int, list[str]]]
+    separator: str = ""  # of a CSV file: what stands between its cells
+
+
 MAX_DIGITS = 30  # digits of a whole number in a file: any more is out of range
 def read_text(path: Path, problems: Problems) -> str | None:
     """Read a UTF-8 file (a BOM is allowed); report a located problem if it is not UTF-8

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from printkit.errors import Problems
 from printkit.files import file_problem
-from printkit.load.grid import Grid
+from printkit.load.tables import Grid
 
 MAX_UNPACKED = 256 * 2**20  # bytes of a spreadsheet's parts; a game's tables use < 1 MB
 MAX_ROWS = 100_000  # rows of one sheet read (a 10 000-card deck needs a tenth)

@@ -5,14 +5,10 @@ is not in the analysis."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from printkit.localise.kit import Para
 from printkit.localise.kit_report import Bar, Bars, Cell, Grid, Section, Swatches
+from printkit.localise.report_words import Words
 from printkit.model.simulation import MARKS, Simulation
-
-if TYPE_CHECKING:
-    from printkit.localise.report import Words
 
 BAR = "#7A8CA5"  # the bars of the game-length histogram
 
