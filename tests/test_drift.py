@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import pdf_text
+import pytest
+from conftest import builtin, pdf_text
+from games import IDS
 
 
 def remove_block(path: Path, header: str) -> None:
@@ -151,3 +153,17 @@ def test_text_shrunk_below_the_house_size_is_noted_and_strict_refuses_it(
     assert strict.code == 2
     assert strict.errors == [f"{noted + 1} note{'s' if noted else ''}; --strict counts them "
                              "as problems."]
+
+
+@pytest.mark.parametrize("game", IDS)
+def test_every_built_in_game_keeps_its_record_and_no_translation_is_stale(cli, game: str) -> None:
+    """The built-in games are kept like a user's: after changing a source text, translate
+    it again in every language and run `printkit translated GAME`."""
+    assert (builtin("data") / game / "translated.toml").is_file()
+    run = cli("check", game, "--lang", "all")
+    assert run.code == 0, run.out + run.err
+    said = [line for line in run.out.splitlines() + run.err.splitlines()
+            if line.startswith(("stale:", "unused:"))]
+    assert said == []
+    assert sorted(line for line in texts_said(run.out) if "missing" in line) == sorted(
+        f"{game} ({code}): 0 missing, 0 unused" for code in ("nl", "nb", "da"))
