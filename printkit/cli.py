@@ -30,6 +30,7 @@ from printkit.cli_options import (
 )
 from printkit.cli_values import (
     COLOURS,
+    EXPORTS,
     JAIL,
     TABLES,
     TARGETS,
@@ -109,6 +110,28 @@ def preview(
     from printkit.commands.making import preview_files
 
     preview_files(request, level, out, dpi, open_, words)
+
+
+@command(help=N_("Export GAME as pictures of its cards, board and tiles (png), as "
+                 "Tabletop Simulator decks (tts) or as one print-and-play PDF (pnp), "
+                 "under <out>/<game>/<lang>/export-<kind>/."),
+         epilog="printkit export klassiek --to tts --lang all")
+@uses(request=chosen_request, level=chosen_level)
+def export(
+    request: Request,
+    level: int,
+    words: Labels,
+    to: Annotated[str, choice(EXPORTS, "--to", show_default=False, help=N_(
+        "png: a picture of every card's front and back, the board and each tile; tts: "
+        "Tabletop Simulator deck sheets, the board and a saved object; pnp: one PDF to "
+        "print at home."))],
+    dpi: Annotated[int, typer.Option(min=50, max=600, metavar="<dpi>", help=N_(
+        "Resolution of the pictures (png, tts), 50 to 600."))] = 150,
+    out: OutOpt = Path("output"),
+) -> None:
+    from printkit.commands.exporting import export_files
+
+    export_files(request, level, out, to, dpi, words)
 
 
 ServeLang = Annotated[list[str], typer.Option(

@@ -21,6 +21,7 @@ from printkit.resources import builtin
 
 COLOURS = ("rgb", "cmyk")
 TARGETS = ("home", "shop")  # printkit.options.TARGETS
+EXPORTS = ("png", "tts", "pnp")  # printkit export --to
 DUPLEX = ("long", "short", "none")  # printkit.options.DUPLEX
 JAIL = ("short", "long")  # printkit.model.dice.STRATEGIES
 VARIANTS = ("full", "short", "timed")  # printkit.model.simulation.VARIANTS

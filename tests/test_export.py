@@ -1,0 +1,149 @@
+"""`printkit export`: a picture of every card face and back, the board and its tiles
+(png); Tabletop Simulator deck sheets of at most 10 × 7 cards and a saved object that
+uses them (tts); one print-and-play PDF (pnp); and a wrong --to refused."""
+
+from __future__ import annotations
+
+import csv
+import json
+import tomllib
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from PIL import Image
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from printkit.cli import app
+from printkit.commands.export_tts import PER_SHEET, grid
+
+runner = CliRunner()
+KLASSIEK = Path(__file__).resolve().parent.parent / "data" / "klassiek"
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args))
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+def deck_sizes() -> dict[str, int]:
+    """The cards of klassiek's decks, counted in its data: a deed for every street,
+    station and utility, and the cards of each deck file."""
+    def rows(name: str) -> int:
+        with (KLASSIEK / name).open(encoding="utf-8") as f:
+            return sum(1 for row in csv.reader(f) if row and not row[0].startswith("#")) - 1
+
+    sizes = {"deeds": rows("streets.csv") + rows("stations.csv") + rows("utilities.csv")}
+    for deck in sorted((KLASSIEK / "decks").glob("*.toml")):
+        sizes[deck.stem] = len(tomllib.loads(deck.read_text(encoding="utf-8"))["card"])
+    return sizes
+
+
+def test_png_writes_a_picture_of_every_card_face_and_back_the_board_and_its_tiles(
+        tmp_path: Path) -> None:
+    code, out = run("export", "klassiek", "--to", "png", "--dpi", "60", "--out",
+                    str(tmp_path))
+    assert code == 0, out
+    folder = tmp_path / "klassiek" / "nl" / "export-png"
+    for deck, size in deck_sizes().items():
+        for side in ("front", "back"):
+            assert len(list(folder.glob(f"{deck}-*-{side}.png"))) == size, (deck, side)
+    assert (folder / "chance-01-to_start-front.png").is_file()
+    card = Image.open(folder / "deeds-01-molenweg-front.png")
+    assert card.size == Image.open(folder / "deeds-01-molenweg-back.png").size
+    assert card.width < card.height < 100 / 25.4 * 60  # a card, cut at its trim
+    low, high = card.convert("L").getextrema()
+    assert low < 100 < high  # ink on paper: not a blank picture
+    board = Image.open(folder / "board.png")
+    assert board.width == board.height > 1000
+    tiles = sorted(p.name for p in folder.glob("board-tile-*.png"))
+    assert tiles
+    assert tiles[0] == "board-tile-A1.png"
+    assert f"{folder}: " in out
+
+
+def test_png_removes_the_pictures_of_an_earlier_export_it_does_not_make(
+        tmp_path: Path) -> None:
+    folder = tmp_path / "klassiek" / "nl" / "export-png"
+    folder.mkdir(parents=True)
+    (folder / "chance-99-gone-front.png").write_bytes(b"old")
+    code, out = run("export", "klassiek", "--to", "png", "--dpi", "50", "--out",
+                    str(tmp_path))
+    assert code == 0, out
+    assert not (folder / "chance-99-gone-front.png").exists()
+
+
+def test_tts_writes_sheets_of_at_most_10_by_7_cards_and_a_saved_object_using_them(
+        tmp_path: Path) -> None:
+    code, out = run("export", "klassiek", "--to", "tts", "--dpi", "50", "--out",
+                    str(tmp_path))
+    assert code == 0, out
+    folder = tmp_path / "klassiek" / "nl" / "export-tts"
+    saved = json.loads((folder / "klassiek-nl.json").read_text(encoding="utf-8"))
+    assert "Tabletop Simulator" in out
+    assert "klassiek-nl.json" in out
+    objects = saved["ObjectStates"]
+    assert [o["Name"] for o in objects].count("Custom_Board") == 1
+    board = next(o for o in objects if o["Name"] == "Custom_Board")
+    assert Path(unquote(urlparse(board["CustomImage"]["ImageURL"]).path)).is_file()
+    decks = {o["Nickname"]: o for o in objects if o["Name"] == "DeckCustom"}
+    sizes = deck_sizes()
+    assert sorted(len(d["DeckIDs"]) for d in decks.values()) == sorted(sizes.values())
+    for deck in decks.values():
+        cards = deck["ContainedObjects"]
+        assert len(deck["DeckIDs"]) == len(cards)
+        assert [c["CardID"] for c in cards] == deck["DeckIDs"]
+        for number, sheet in deck["CustomDeck"].items():
+            assert 1 <= sheet["NumWidth"] <= 10
+            assert 1 <= sheet["NumHeight"] <= 7
+            face = Path(unquote(urlparse(sheet["FaceURL"]).path))
+            back = Path(unquote(urlparse(sheet["BackURL"]).path))
+            assert face.is_file()
+            assert back.is_file()
+            assert face.parent == folder
+            on_sheet = [c["CardID"] for c in cards if str(c["CardID"] // 100) == number]
+            assert on_sheet == [int(number) * 100 + i for i in range(len(on_sheet))]
+            assert len(on_sheet) <= min(PER_SHEET, sheet["NumWidth"] * sheet["NumHeight"])
+            width, height = Image.open(face).size
+            assert (width % sheet["NumWidth"], height % sheet["NumHeight"]) == (0, 0)
+    deeds = next(d for d in decks.values() if len(d["DeckIDs"]) == sizes["deeds"])
+    assert next(iter(deeds["CustomDeck"].values()))["UniqueBack"]  # each deed its own back
+
+
+def test_a_deck_of_more_than_69_cards_takes_a_second_sheet() -> None:
+    assert grid(69) == (10, 7)
+    assert grid(16) == (10, 2)
+    assert grid(3) == (3, 1)
+    assert PER_SHEET == 69
+
+
+def test_pnp_writes_one_pdf_with_the_cards_the_board_the_deeds_and_the_booklet(
+        tmp_path: Path) -> None:
+    code, out = run("export", "klassiek", "--to", "pnp", "--out", str(tmp_path))
+    assert code == 0, out
+    pdfs = list((tmp_path / "klassiek" / "nl" / "export-pnp").glob("*.pdf"))
+    assert [p.name for p in pdfs] == ["klassiek-nl-pnp.pdf"]
+    reader = PdfReader(pdfs[0])
+    text = " ".join(page.extract_text() for page in reader.pages)
+    assert "Molenweg" in text  # a street, on its deed and the board's tiles
+    assert "Ga naar Start" in text  # a card
+    assert "Spelregels" in text
+    assert "Voorbereiding" in text
+    assert [o.title for o in reader.outline][:2] == ["Speelbord", "Eigendomsbewijzen"]
+    assert pdfs[0].stat().st_size < 2_000_000  # small enough to post
+    assert "MB)" in out
+
+
+def test_a_wrong_kind_or_a_print_shop_target_is_refused(tmp_path: Path) -> None:
+    code, out = run("export", "klassiek", "--to", "svg", "--out", str(tmp_path))
+    assert code == 2
+    assert "--to svg: choose one of png, tts, pnp" in out
+    code, out = run("export", "klassiek", "--to", "png", "--target", "shop", "--out",
+                    str(tmp_path))
+    assert code == 2
+    assert "--target shop" in out
+    code, out = run("export", "klassiek", "--to", "png", "--dpi", "5", "--out",
+                    str(tmp_path))
+    assert code == 2
+    assert not (tmp_path / "klassiek").exists()
