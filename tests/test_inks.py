@@ -335,29 +335,86 @@ def test_a_shop_preset_of_ones_own_states_its_ink_limit(tmp_path: Path) -> None:
                for p in problems), problems
 
 
-@pytest.mark.parametrize("game,product", [("koebstad", "ledger"), ("spankopoly", "rules")])
+SOLID = ((0.0, 0.0, 0.0, 1.0), (0.0, 0.0, 0.0, 0.0))  # 100 % K, or white paper
+
+
+@pytest.mark.parametrize("game,product", [("koebstad", "ledger"), ("spankopoly", "rules"),
+                                          ("antimonopoly", "deeds"), ("kortmonopol", "aid")])
 def test_hairlines_print_in_solid_black_not_as_tints_or_three_inks(game, product) -> None:
     """A rule under 0.5 pt as a 40 % tint prints as a row of dots, and in three inks it
-    needs three plates in register: koebstad's ledger rules (its theme's dark blue) and the
-    booklet's table rules (a light grey) print in black ink alone, solid."""
+    needs three plates in register: koebstad's ledger rules (its theme's dark blue), the
+    booklet's table rules (a light grey) and the rules between the rows of a deed's or a
+    player aid's table (a grey band 0.4 pt high) print in black ink alone, solid. Every
+    stroke thinner than 0.5 pt and every filled rectangle thinner than 0.5 pt is read from
+    the pages and the forms they draw."""
     from conftest import kit_for, render_docs
 
     lang = SOURCE[game]
     docs = render_docs(kit_for(lang, game), product, Options(target="shop"))
-    hairlines = 0
+    thin: list[tuple[str, float, tuple[float, ...]]] = []
     for reader in docs.values():
         for page in reader.pages:
-            width, stroke, stack = 1.0, (0.0, 0.0, 0.0, 1.0), []
-            for operands, op in ContentStream(page.get_contents(), reader).operations:
-                if op == b"q":
-                    stack.append((width, stroke))
-                elif op == b"Q":
-                    width, stroke = stack.pop()
-                elif op == b"w":
-                    width = float(operands[0])
-                elif op == b"K":
-                    stroke = tuple(float(v) for v in operands)
-                elif op in (b"S", b"s", b"B", b"b") and width < 0.5:
-                    assert stroke in ((0, 0, 0, 1), (0, 0, 0, 0)), (product, width, stroke)
-                    hairlines += 1
-    assert hairlines >= 5  # (a run of rules is one stroked path)
+            thin += thin_marks(ContentStream(page.get_contents(), reader).operations)
+            for ref in page["/Resources"].get("/XObject", {}).values():
+                form = ref.get_object()
+                if form["/Subtype"] == "/Form":
+                    thin += thin_marks(ContentStream(form, reader).operations)
+    assert len(thin) >= 5  # (a run of rules is one stroked path)
+    assert [mark for mark in thin if mark[2] not in SOLID] == [], product
+
+
+def thin_marks(operations: list) -> list[tuple[str, float, tuple[float, ...]]]:
+    """(how, thickness, CMYK) of each stroke thinner than 0.5 pt and each filled rectangle
+    thinner than 0.5 pt in a content stream."""
+    width, stroke, fill, stack = 1.0, SOLID[0], SOLID[0], []
+    rects: list[float] = []
+    out: list[tuple[str, float, tuple[float, ...]]] = []
+    for operands, op in operations:
+        if op == b"q":
+            stack.append((width, stroke, fill))
+        elif op == b"Q":
+            width, stroke, fill = stack.pop()
+        elif op == b"w":
+            width = float(operands[0])
+        elif op in (b"K", b"k"):
+            colour = tuple(round(float(v), 3) for v in operands)
+            stroke, fill = (colour, fill) if op == b"K" else (stroke, colour)
+        elif op == b"re":
+            rects.append(min(abs(float(operands[2])), abs(float(operands[3]))))
+        elif op in (b"S", b"s", b"B", b"b", b"f", b"F", b"f*", b"n"):
+            if op in (b"S", b"s", b"B", b"b") and width < 0.5:
+                out.append(("stroke", width, stroke))
+            if op in (b"f", b"F", b"f*", b"B", b"b"):
+                out += [("fill", r, fill) for r in rects if r < 0.5]
+            rects = []
+    return out
+
+
+@pytest.mark.parametrize("product", ["deeds", "commands"])
+def test_small_white_text_stands_on_no_colour_of_several_inks(product) -> None:
+    """White (knocked-out) text under 9 pt cut out of a ground of three inks fills with a
+    tint when a plate is 0.1 mm out of register: antimonopoly's table heads (7.25 pt on
+    the monopolists' blue, 82/45/0/32) print black on a light tint of the colour instead.
+    Read from the pages: each white character under 9 pt, and the last filled rectangle
+    drawn under it."""
+    import pdfplumber
+    from conftest import kit_for, render_docs
+
+    docs = render_docs(kit_for("nl", "antimonopoly"), product, Options(target="shop"))
+    small, heads = [], 0
+    for reader in docs.values():
+        with pdfplumber.open(reader.stream) as pdf:
+            for page in pdf.pages:
+                rects = [r for r in page.rects if r["fill"]]
+                for char in page.chars:
+                    under = [r for r in rects if r["x0"] <= char["x0"] and char["x1"] <= r["x1"]
+                             and r["top"] <= char["top"] and char["bottom"] <= r["bottom"]]
+                    ground = tuple(under[-1]["non_stroking_color"]) if under else ()
+                    heads += char["text"] == "M" and char["size"] < 9 and ground[:1] > (0.2,) \
+                        and tuple(char["non_stroking_color"]) == (0, 0, 0, 1)  # black on
+                    # the monopolists' head cell, a light blue
+                    if tuple(char["non_stroking_color"]) == (0, 0, 0, 0) \
+                            and char["size"] < 9 and char["text"].strip():
+                        small.append((char["text"], round(char["size"], 2), ground))
+    assert heads
+    assert [c for c in small if sum(v > 0 for v in c[2]) > 1] == []

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.colour.contrast import ink_on
+from printkit.colour.contrast import ink_on, small_text_ground
 from printkit.layout.fonts import drawable, metrics
 from printkit.layout.hyphens import AUTHOR, COMPOUND, SHY, SYLLABLE, glue, narrowest, split
 from printkit.localise.kit import Block, Heading, Para, Row, Table
@@ -174,8 +174,8 @@ def _table(table: Table, width: float, size: float, leading: float,
     if widths is None:
         return None
     xs = [sum(widths[:i]) for i in range(columns)]
-    fills = [(table.fills[c] if c < len(table.fills) else None) or TABLE_HEAD
-             for c in range(columns)]
+    fills = [small_text_ground((table.fills[c] if c < len(table.fills) else None)
+                               or TABLE_HEAD, size) for c in range(columns)]
     aligns = [table.align[c] if c < len(table.align) else "left" for c in range(columns)]
     out: list[Placed] = []
     top = y

@@ -22,7 +22,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.colour.convert import FILL, MAX_INK, TEXT, line_use
+from printkit.colour.convert import FILL, HAIRLINE, HAIRLINE_WIDTH, MAX_INK, TEXT, line_use
 from printkit.errors import PrintkitError
 from printkit.impose.page import Document, Page
 from printkit.layout.fonts import ROLES, SHY, font_name, font_path
@@ -193,8 +193,11 @@ class Painter:
                 i += 1
 
     def draw_rect(self, op: Rect) -> None:
+        """A rectangle; one thinner than a hairline is a rule drawn as a box (a table's
+        rule) and prints as a hairline does."""
         if op.fill:
-            self.fill(op.fill)
+            thin = min(abs(op.w), abs(op.h)) < HAIRLINE_WIDTH
+            self.fill(op.fill, HAIRLINE if thin else FILL)
         if op.stroke:
             self.pen(op.stroke, op.width, op.dash)
         self.c.rect(op.x, op.y, op.w, op.h, stroke=1 if op.stroke else 0,
