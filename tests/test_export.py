@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from printkit.cli import app
-from printkit.commands.export_tts import PER_SHEET, grid
+from printkit.commands.export_tts import LARGEST, PER_SHEET, fitted, grid
 
 runner = CliRunner()
 KLASSIEK = Path(__file__).resolve().parent.parent / "data" / "klassiek"
@@ -116,6 +116,15 @@ def test_a_deck_of_more_than_69_cards_takes_a_second_sheet() -> None:
     assert grid(16) == (10, 2)
     assert grid(3) == (3, 1)
     assert PER_SHEET == 69
+
+
+def test_a_sheet_is_never_over_4096_pixels_a_side() -> None:
+    """Tabletop Simulator loads pictures up to 4096 px a side well: at a high --dpi the
+    cards of a sheet are drawn smaller, in their shape."""
+    w, h = fitted(1369, 881, 10, 2)  # a landscape card at 400 dpi, ten in a row
+    assert 10 * w <= LARGEST
+    assert abs(w / h - 1369 / 881) < 0.01
+    assert fitted(300, 400, 10, 7) == (300, 400)  # small enough as it is
 
 
 def test_pnp_writes_one_pdf_with_the_cards_the_board_the_deeds_and_the_booklet(

@@ -32,6 +32,7 @@ COLUMNS, ROWS = 10, 7  # the largest deck sheet Tabletop Simulator reads
 PER_SHEET = COLUMNS * ROWS - 1  # the last slot is the hidden card
 CARD_MM = 88.9  # a Tabletop Simulator card at scale 1 is as long as a poker card
 THUMB = 256  # px: the saved object's picture in the game's list
+LARGEST = 4096  # px: the longest side of a picture Tabletop Simulator is advised to load
 
 
 @dataclass(frozen=True)
@@ -54,16 +55,22 @@ def grid(count: int) -> tuple[int, int]:
     return cols, max(1, -(-count // cols))
 
 
+def fitted(width: int, height: int, cols: int = 1, rows: int = 1) -> tuple[int, int]:
+    """A cell's size in a grid of cols × rows no wider or taller than LARGEST."""
+    scale = min(1.0, LARGEST / (cols * width), LARGEST / (rows * height))
+    return max(1, int(width * scale)), max(1, int(height * scale))
+
+
 def sheet_png(shots: Sequence[Shot], cols: int, rows: int) -> bytes:
     """The pictures in a grid, row by row from the top left, each in a cell the size of
-    the first; empty cells white."""
+    the first (smaller when the sheet would be over LARGEST pixels); empty cells white."""
     first = Image.open(io.BytesIO(shots[0].png))
-    w, h = first.size
+    w, h = fitted(*first.size, cols, rows)
     sheet = Image.new("RGB", (cols * w, rows * h), "white")
     for i, shot in enumerate(shots):
         image = Image.open(io.BytesIO(shot.png)).convert("RGB")
         if image.size != (w, h):
-            image = image.resize((w, h))
+            image = image.resize((w, h), Image.Resampling.LANCZOS)
         sheet.paste(image, ((i % cols) * w, (i // cols) * h))
     buffer = io.BytesIO()
     sheet.save(buffer, "PNG")
@@ -77,7 +84,7 @@ def deck_sheets(deck: str, fronts: list[Shot], backs: list[Shot], first: int
     unique = len({b.png for b in backs}) > 1
     files: list[tuple[str, bytes]] = []
     if backs and not unique:
-        files.append((f"{deck}-back.png", backs[0].png))
+        files.append((f"{deck}-back.png", shrunk(backs[0].png, LARGEST)))
     sheets = []
     for k, start in enumerate(range(0, len(fronts), PER_SHEET), 1):
         chunk = fronts[start:start + PER_SHEET]
@@ -151,9 +158,12 @@ def saved_object(name: str, objects: list[dict[str, Any]]) -> str:
                       ensure_ascii=False, indent=2) + "\n"
 
 
-def thumbnail(png: bytes) -> bytes:
+def shrunk(png: bytes, largest: int) -> bytes:
+    """A picture no wider or taller than `largest` pixels (as it is when it is not)."""
+    if max(Image.open(io.BytesIO(png)).size) <= largest:
+        return png
     image = Image.open(io.BytesIO(png)).convert("RGB")
-    image.thumbnail((THUMB, THUMB))
+    image.thumbnail((largest, largest), Image.Resampling.LANCZOS)
     buffer = io.BytesIO()
     image.save(buffer, "PNG")
     return buffer.getvalue()
@@ -168,7 +178,8 @@ def tts_files(name: str, title: str, shots: list[Shot], titles: dict[str, str],
     objects: list[dict[str, Any]] = []
     board = next((s for s in shots if s.side == "board"), None)
     if board is not None:
-        files += [("board.png", board.png), (f"{name}.png", thumbnail(board.png))]
+        files += [("board.png", shrunk(board.png, LARGEST)),
+                  (f"{name}.png", shrunk(board.png, THUMB))]
         objects.append(board_object(titles.get(board.product, board.product), "board.png",
                                     folder))
     decks = list(dict.fromkeys(s.product for s in shots if s.side == "front"))
@@ -183,6 +194,6 @@ def tts_files(name: str, title: str, shots: list[Shot], titles: dict[str, str],
         objects.append(deck_object(titles.get(deck, deck), sheets, folder, x))
         objects[-1]["Transform"]["posZ"] = -14.0
     if board is None and decks:
-        files.append((f"{name}.png", thumbnail(files[0][1])))
+        files.append((f"{name}.png", shrunk(files[0][1], THUMB)))
     files.append((f"{name}.json", saved_object(title, objects).encode()))
     return files
