@@ -28,13 +28,15 @@ nothing here needs `fcntl` or `fork`.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import secrets
+import shutil
 import signal
 import stat
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -44,6 +46,9 @@ from printkit import journal
 from printkit.errors import PrintkitError, Problem, Where
 
 LOCK = ".printkit.lock"
+# A file's new content: its bytes, or a file already written in full on the output
+# folder's file system (a preview's page picture), moved into place as it is.
+Content = bytes | Path
 _IN_PROCESS = threading.Lock()  # a lockf lock is the process's: its threads take turns here
 
 
@@ -76,7 +81,7 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
-def write_atomic(path: Path, data: bytes) -> None:
+def write_atomic(path: Path, data: Content) -> None:
     """Write one file atomically."""
     write_all([(path, data)], path.parent)
 
@@ -85,7 +90,7 @@ def _refuse(paths: list[Path], message: str) -> PrintkitError:
     return PrintkitError([Problem(Where(_shown(p)), message) for p in paths])
 
 
-def write_all(files: list[tuple[Path, bytes]], root: Path,
+def write_all(files: Sequence[tuple[Path, Content]], root: Path,
               remove: tuple[Path, ...] = ()) -> None:
     """Write every file as one set, refusing any path outside root (the output folder);
     the files `remove` (of products the build no longer writes) go in the same set."""
@@ -139,10 +144,12 @@ def _regular(path: Path) -> bool:
         return False
 
 
-def _write_temp(path: Path, data: bytes, token: str) -> Change:
+def _write_temp(path: Path, data: Content, token: str) -> Change:
     """data in a synced temporary file beside path (made with the permissions of a new
-    file under the current umask)."""
+    file under the current umask; a file written beforehand is moved there)."""
     temp = journal.temp_name(path, token)
+    if isinstance(data, Path):
+        return Change(path, temp, _moved(data, temp), None)
     change = Change(path, temp, journal.digest(data), None)
     with open(temp, "xb") as file:
         try:
@@ -154,6 +161,24 @@ def _write_temp(path: Path, data: bytes, token: str) -> Change:
             temp.unlink(missing_ok=True)
             raise
     return change
+
+
+def _moved(source: Path, temp: Path) -> str:
+    """Sync a file written beforehand and move it to temp (copied where it lies on another
+    file system); the SHA-256 of its content, read in blocks."""
+    found = hashlib.sha256()
+    with open(source, "rb+") as file:
+        while block := file.read(1 << 20):
+            found.update(block)
+        os.fsync(file.fileno())
+    try:
+        os.link(source, temp)  # fails if temp exists, as "xb" does
+    except OSError:
+        shutil.copyfile(source, temp)
+        with open(temp, "rb+") as file:
+            os.fsync(file.fileno())
+    source.unlink()
+    return found.hexdigest()
 
 
 @contextmanager
@@ -292,8 +317,6 @@ def _second_name(target: Path, token: str) -> Path | None:
     try:
         os.link(target, old)
     except OSError:
-        import shutil
-
         shutil.copyfile(target, old)
     return old
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PIL import Image
 from pypdf import PdfReader
 from typer.testing import CliRunner
@@ -136,3 +137,50 @@ def test_quiet_prints_nothing_but_problems(tmp_path: Path) -> None:
     code, out = run("build", "-v", "--only", "lines", "--out", str(tmp_path))
     assert code == 0
     assert "spankopoly (nl): lines" in out
+
+
+def test_a_page_is_drawn_in_bands_as_pdfium_draws_it_whole(tmp_path: Path) -> None:
+    """A page is drawn a band at a time straight into its PNG, so that memory does not
+    grow with the picture: the bands joined are the page."""
+    from PIL import ImageChops
+
+    from printkit.commands.pictures import opened, write_png
+
+    code, out = run("build", "--only", "board", "--out", str(tmp_path))
+    assert code == 0, out
+    png_path = tmp_path / "board.png"
+    with opened((tmp_path / "spankopoly" / "nl" / "board.pdf").read_bytes()) as pdf:
+        page = pdf[0]
+        with open(png_path, "wb") as file:
+            size = write_png(page, 40, file, band=20_000)  # 813 pixels wide: 24 rows a band
+        whole = page.render(scale=40 / 72).to_pil().convert("RGB")
+    banded = Image.open(png_path)
+    assert banded.size == size == whole.size
+    assert banded.mode == "RGB"
+    difference = ImageChops.difference(banded.convert("RGB"), whole).convert("L")
+    off = sum(difference.histogram()[9:])  # the same, up to a few smoothed edges
+    assert off <= whole.width * whole.height // 10_000, off
+    assert whole.convert("L").getextrema()[0] < 80  # and the page has ink
+
+
+def test_a_page_too_large_to_draw_names_the_dpi_it_takes(tmp_path: Path) -> None:
+    """A board of 1200 mm at 600 dpi would be 825 million pixels (a MemoryError): it is
+    refused before it is drawn, naming the dpi that page takes; nothing is written."""
+    code, out = run("preview", "--only", "board", "--board-size", "1200mm", "--dpi", "600",
+                    "--out", str(tmp_path / "out"))
+    assert code == 2, out
+    assert ("--dpi 600: page 1 of board.pdf (1216 × 1216 mm) would be a picture of "
+            "28725 × 28725 pixels, more than the 250 million printkit draws a page in; "
+            "use --dpi 330 or less for this page") in out
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_preview_leaves_nothing_but_its_files(tmp_path: Path) -> None:
+    """The pictures are drawn into a hidden folder of the output folder and moved into
+    place with the set: none is left behind, and no stale page either."""
+    assert run("preview", "--only", "lines", "--dpi", "20", "--out", str(tmp_path))[0] == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["spankopoly"]
+    folder = tmp_path / "spankopoly" / "nl"
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "lines-1.png", "lines-2.png", "lines-contact.png", "lines.pdf"]
+    assert Image.open(folder / "lines-1.png").info["dpi"][0] == pytest.approx(20, abs=0.02)

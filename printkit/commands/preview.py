@@ -3,27 +3,39 @@
 A stage after render: it reads the PDF bytes render made (pypdfium2 draws them) and never
 the layout, so the pictures show exactly what will print. Contact sheets are drawn with
 Pillow: every page of a product's files as a thumbnail, labelled with its file and page.
+
+Memory stays bounded whatever the dpi, paper or number of pages: each page is drawn in
+bands straight into its PNG file (printkit.commands.pictures), inside a hidden staging
+folder in the output folder, and its thumbnail is drawn small and put on the contact sheet
+at once. The files are then written as one set, the pictures moved into place.
 """
 
 from __future__ import annotations
 
 import io
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from printkit.commands.pictures import opened, thumbnail, write_png
+from printkit.errors import PrintkitError, Problem, Where
 from printkit.localise.kit import Kit
 from printkit.options import Request, Resolved
 from printkit.pipeline import Built, Progress, make, product_files
 from printkit.resources import FONTS
-from printkit.write import write_all
+from printkit.write import Content, write_all
 
 THUMB = 220  # px: the longer side of a thumbnail on a contact sheet
 GAP = 16
 LABEL = 22
 COLUMNS = 6
+TOP = 2 * GAP + 24  # px: the title's band above the thumbnails
 BACKGROUND = (236, 236, 232)
 INK = (40, 40, 40)
 
@@ -44,16 +56,26 @@ class Picture:
 
 
 @dataclass(frozen=True)
+class Staged:
+    """A picture drawn into a file (`drawn`, under the staging folder) before the set is
+    written: where it goes (`target`)."""
+
+    target: Path
+    drawn: Path
+
+
+@dataclass(frozen=True)
 class Previewed:
-    """A product's PDFs, its page pictures and its contact sheet (PNG bytes)."""
+    """A product's PDFs, its page pictures and its contact sheet, drawn into files."""
 
     files: list[Built]
-    pictures: list[Picture]
-    sheet: bytes
+    pictures: tuple[Staged, ...]
+    sheet: Staged
 
 
 def page_images(pdf: bytes, dpi: float) -> list[Image.Image]:
-    """Every page of a PDF drawn at `dpi`, on white."""
+    """Every page of a PDF drawn at `dpi`, on white, all at once (serve's pages: small
+    ones; preview draws each page into its file with printkit.commands.pictures)."""
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(pdf)
@@ -69,49 +91,66 @@ def png(image: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
-def pictures(built: Built, dpi: float) -> list[tuple[Picture, Image.Image]]:
-    """The pages of one built PDF as pictures (and the images they were made of)."""
-    doc = built.path.name.removesuffix(".pdf")
-    return [(Picture(doc, n, png(image), image.width, image.height), image)
-            for n, image in enumerate(page_images(built.data, dpi), 1)]
-
-
 @lru_cache(maxsize=4)
 def _font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONTS / "DejaVuSansCondensed.ttf"), size)
 
 
-def contact_sheet(title: str, pages: list[tuple[Picture, Image.Image]]) -> Image.Image:
-    """All pages as labelled thumbnails in rows of up to COLUMNS, under a title."""
-    columns = max(1, min(COLUMNS, len(pages)))
-    rows = max(1, -(-len(pages) // columns))
+def blank_sheet(title: str, count: int) -> Image.Image:
+    """A contact sheet with room for `count` thumbnails in rows of up to COLUMNS."""
+    columns = max(1, min(COLUMNS, count))
+    rows = max(1, -(-count // columns))
     cell = THUMB + GAP
-    top = 2 * GAP + 24
-    sheet = Image.new("RGB", (GAP + columns * cell, top + rows * (cell + LABEL)), BACKGROUND)
-    draw = ImageDraw.Draw(sheet)
-    draw.text((GAP, GAP), title, fill=INK, font=_font(20))
-    for i, (picture, image) in enumerate(pages):
-        thumb = image.copy()
-        thumb.thumbnail((THUMB, THUMB))
-        x = GAP + (i % columns) * cell + (THUMB - thumb.width) // 2
-        y = top + (i // columns) * (cell + LABEL) + (THUMB - thumb.height) // 2
-        draw.rectangle((x - 1, y - 1, x + thumb.width, y + thumb.height), outline=(150,) * 3)
-        sheet.paste(thumb, (x, y))
-        label = f"{picture.doc} · {picture.page}"
-        lx = GAP + (i % columns) * cell + THUMB // 2
-        ly = top + (i // columns) * (cell + LABEL) + THUMB + 4
-        draw.text((lx, ly), label, fill=INK, font=_font(14), anchor="ma")
+    sheet = Image.new("RGB", (GAP + columns * cell, TOP + rows * (cell + LABEL)), BACKGROUND)
+    ImageDraw.Draw(sheet).text((GAP, GAP), title, fill=INK, font=_font(20))
     return sheet
 
 
-def product_previews(kit: Kit, folder: Path, options: Resolved, dpi: float) -> Previewed:
-    """A product's files (a kit of one product), each page as a picture, and its contact
-    sheet: one job for printkit.workers."""
+def add_thumbnail(sheet: Image.Image, i: int, thumb: Image.Image, label: str) -> None:
+    """Put a page's thumbnail and its label in cell i of the sheet."""
+    cell = THUMB + GAP
+    columns = (sheet.width - GAP) // cell
+    left, top = GAP + (i % columns) * cell, TOP + (i // columns) * (cell + LABEL)
+    x, y = left + (THUMB - thumb.width) // 2, top + (THUMB - thumb.height) // 2
+    draw = ImageDraw.Draw(sheet)
+    draw.rectangle((x - 1, y - 1, x + thumb.width, y + thumb.height), outline=(150,) * 3)
+    sheet.paste(thumb, (x, y))
+    draw.text((left + THUMB // 2, top + THUMB + 4), label, fill=INK, font=_font(14),
+              anchor="ma")
+
+
+def staged_path(staging: Path, out: Path, target: Path) -> Path:
+    """Where a file bound for target (inside out) is written before the set is written:
+    the same place under the staging folder."""
+    path = staging / target.relative_to(out)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def product_previews(kit: Kit, folder: Path, options: Resolved, dpi: float,
+                     out: Path, staging: Path) -> Previewed:
+    """A product's files (a kit of one product), each page drawn at dpi into a PNG under
+    the staging folder as it is drawn, and its contact sheet made from thumbnails drawn
+    small: one job for printkit.workers. One page's picture is in memory at a time."""
     files = product_files(kit, folder, options)
-    pages = [page for built in files for page in pictures(built, dpi)]
     product = kit.products[0]
-    sheet = contact_sheet(f"{kit.title} – {product.title} ({kit.lang})", pages)
-    return Previewed(files, [picture for picture, _ in pages], png(sheet))
+    sheet = blank_sheet(f"{kit.title} – {product.title} ({kit.lang})",
+                        sum(built.pages for built in files))
+    made: list[Staged] = []
+    for built in files:
+        doc = built.path.name.removesuffix(".pdf")
+        with opened(built.data) as pdf:
+            for n, page in enumerate(pdf, 1):
+                target = folder / f"{doc}-{n}.png"
+                with open(staged_path(staging, out, target), "wb") as file:
+                    write_png(page, dpi, file, f"page {n} of {built.path.name}")
+                add_thumbnail(sheet, len(made), thumbnail(page, THUMB), f"{doc} · {n}")
+                made.append(Staged(target, Path(file.name)))
+                page.close()
+    contact = sheet_path(folder, files[0].product) if files else folder / "contact.png"
+    staged = staged_path(staging, out, contact)
+    sheet.save(staged, "PNG", compress_level=1)
+    return Previewed(files, tuple(made), Staged(contact, staged))
 
 
 def sheet_path(folder: Path, product: str) -> Path:
@@ -119,30 +158,52 @@ def sheet_path(folder: Path, product: str) -> Path:
     return folder / f"{product}-contact.png"
 
 
-def preview_files(made: list[Previewed]) -> list[tuple[Path, bytes]]:
-    """Every file a preview writes: the PDFs, their page pictures and the contact sheets."""
-    files: list[tuple[Path, bytes]] = []
+def preview_files(made: list[Previewed]) -> list[tuple[Path, Content]]:
+    """Every file a preview writes: the PDFs, their page pictures and the contact sheets
+    (the pictures as the files they were drawn into)."""
+    files: list[tuple[Path, Content]] = []
     for item in made:
-        if not item.files:
-            continue
-        folder = item.files[0].path.parent
-        files += [(built.path, built.data) for built in item.files]
-        files += [(folder / picture.name, picture.png) for picture in item.pictures]
-        files.append((sheet_path(folder, item.files[0].product), item.sheet))
+        if item.files:
+            files += [(built.path, built.data) for built in item.files]
+            files += [(picture.target, picture.drawn) for picture in item.pictures]
+            files.append((item.sheet.target, item.sheet.drawn))
     return files
 
 
-def remove_stale_pages(made: list[Previewed]) -> None:
-    """Remove page pictures of an earlier preview that a file no longer has (a deck that
-    shrank from 9 sheets to 8 leaves no deeds-9.png)."""
+def stale_pages(made: list[Previewed]) -> tuple[Path, ...]:
+    """Page pictures of an earlier preview that a file no longer has (a deck that shrank
+    from 9 sheets to 8 leaves no deeds-9.png): removed with the set written."""
+    stale: list[Path] = []
     for item in made:
-        written = {picture.name for picture in item.pictures}
+        written = {picture.target.name for picture in item.pictures}
         for built in item.files:
             doc = built.path.name.removesuffix(".pdf")
             for old in built.path.parent.glob(f"{doc}-*.png"):
                 number = old.name.removeprefix(f"{doc}-").removesuffix(".png")
                 if number.isdigit() and old.name not in written and old.is_file():
-                    old.unlink(missing_ok=True)
+                    stale.append(old)
+    return tuple(stale)
+
+
+@contextmanager
+def staging_folder(out: Path) -> Iterator[Path]:
+    """A hidden folder inside out for the pictures drawn before the set is written (on
+    out's file system, so that they are moved into place, not copied); removed after, and
+    out with it if the preview made it and nothing was written."""
+    made = not out.exists()
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=".printkit-preview.", dir=out))
+    except OSError as exc:
+        raise PrintkitError([Problem(Where(str(out)), f"cannot write the file "
+                                     f"({exc.strerror or exc}); check --out")]) from None
+    try:
+        yield staging
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+        if made:
+            with suppress(OSError):
+                out.rmdir()  # only if empty
 
 
 def preview_pictures(request: Request, out: Path, dpi: float,
@@ -151,10 +212,10 @@ def preview_pictures(request: Request, out: Path, dpi: float,
     """Build a game as `build` does and write, beside its PDFs, every page as a PNG at `dpi`
     and a contact sheet per product. Returns the PDFs, the contact sheets and the number of
     page pictures."""
-    made = make(request, out, partial(product_previews, dpi=dpi), progress)
-    write_all(preview_files(made), out)
-    remove_stale_pages(made)
-    sheets = [sheet_path(item.files[0].path.parent, item.files[0].product)
-              for item in made if item.files]
+    with staging_folder(out) as staging:
+        made = make(request, out, partial(product_previews, dpi=dpi, out=out,
+                                          staging=staging), progress)
+        write_all(preview_files(made), out, remove=stale_pages(made))
+    sheets = [item.sheet.target for item in made if item.files]
     return ([built for item in made for built in item.files], sheets,
             sum(len(item.pictures) for item in made))
