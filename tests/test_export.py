@@ -111,6 +111,18 @@ def test_tts_writes_sheets_of_at_most_10_by_7_cards_and_a_saved_object_using_the
     assert next(iter(deeds["CustomDeck"].values()))["UniqueBack"]  # each deed its own back
 
 
+def test_a_player_aid_is_on_the_table_once_for_every_player(tmp_path: Path) -> None:
+    code, out = run("export", "kortmonopol", "--to", "tts", "--players", "3", "--dpi", "50",
+                    "--out", str(tmp_path))
+    assert code == 0, out
+    folder = tmp_path / "kortmonopol" / "nb" / "export-tts"
+    saved = json.loads((folder / "kortmonopol-nb.json").read_text(encoding="utf-8"))
+    aid = next(o for o in saved["ObjectStates"] if o["Name"] == "DeckCustom")
+    assert aid["DeckIDs"] == [100, 100, 100]
+    assert len({card["GUID"] for card in aid["ContainedObjects"]}) == 3
+    assert sorted(p.name for p in folder.glob("aid-*.png")) == ["aid-1.png", "aid-back.png"]
+
+
 def test_a_deck_of_more_than_69_cards_takes_a_second_sheet() -> None:
     assert grid(69) == (10, 7)
     assert grid(16) == (10, 2)

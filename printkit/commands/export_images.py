@@ -45,6 +45,7 @@ class Shot:
     title: str = ""
     width_mm: float = 0.0
     height_mm: float = 0.0
+    copies: int = 1  # a player aid: one for every player (on a table; one picture)
 
 
 def safe(text: str) -> str:
@@ -100,6 +101,7 @@ def deck_shots(product: Product, kit: Kit, options: Resolved, dpi: float,
                      "game.toml")
         return []
     size = spec.formats[d.card_format]
+    copies = (options.players or 1) if d.per_player else 1
     width = len(str(len(d.fronts))) if len(d.fronts) > 99 else 2
     shots: list[Shot] = []
     for side, cards in (("front", d.fronts), ("back", d.backs)):
@@ -108,7 +110,7 @@ def deck_shots(product: Product, kit: Kit, options: Resolved, dpi: float,
             card = cards[i]
             shots.append(Shot(f"{d.name}-{i + 1:0{width}d}-{safe(card.id)}-{side}.png", png,
                               d.name, side, i + 1, card.title or card.id,
-                              size[0] / MM, size[1] / MM))
+                              size[0] / MM, size[1] / MM, copies))
     return shots
 
 

@@ -122,17 +122,17 @@ def custom_deck(sheet: Sheet, folder: Path) -> dict[str, Any]:
 
 
 def deck_object(title: str, sheets: list[Sheet], folder: Path, x: float) -> dict[str, Any]:
-    """A DeckCustom of the sheets' cards, face down, in deck order (a deck of one card:
-    the card)."""
+    """A DeckCustom of the sheets' cards, face down, in deck order, each as many times as
+    it has copies (a player aid: one per player); a deck of one card: the card."""
     first = sheets[0].cards[0]
     sideways = first.width_mm > first.height_mm
     scale = round(max(first.width_mm, first.height_mm) / CARD_MM, 3)
     decks = {str(s.number): custom_deck(s, folder) for s in sheets}
     cards = [{"Name": "Card", "Transform": transform(x, 0.0, scale, True),
               "Nickname": shot.title, "CardID": s.number * 100 + i,
-              "SidewaysCard": sideways, "GUID": guid(title, s.number, i),
+              "SidewaysCard": sideways, "GUID": guid(title, s.number, i, copy),
               "CustomDeck": {str(s.number): decks[str(s.number)]}}
-             for s in sheets for i, shot in enumerate(s.cards)]
+             for s in sheets for i, shot in enumerate(s.cards) for copy in range(shot.copies)]
     if len(cards) == 1:  # a deck holds two cards at least: one card lies alone
         return cards[0]
     return {"Name": "DeckCustom", "Transform": transform(x, 0.0, scale, True),
