@@ -152,11 +152,13 @@ def serve(
         "Port (0: any free one)."))] = 8765,
     dpi: Annotated[int, typer.Option(min=10, max=300, metavar="<dpi>", help=N_(
         "Resolution of the page pictures."))] = 60,
+    open_: Annotated[bool, typer.Option("--open", help=N_(
+        "Open the page in the browser once it answers."))] = False,
 ) -> None:
     from printkit.commands.live import Served
     from printkit.commands.serve import run_server  # the web page: only this command
 
-    run_server(Served(request, dpi), host, port, level)
+    run_server(Served(request, dpi), host, port, level, open_)
 
 
 @command(help=N_("Write a duplex calibration sheet: print it double-sided and read your "

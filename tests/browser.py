@@ -49,10 +49,11 @@ def stop(process: subprocess.Popen[Any], sig: int = signal.SIGINT) -> None:
 class Serve:
     """`printkit serve` on a free port; its address, and its output once it stopped."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "printkit", "serve", *args, "--port", "0"], cwd=ROOT,
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            env=None if env is None else os.environ | env)
         assert self.process.stdout is not None
         lines = []
         deadline = time.monotonic() + 120
@@ -73,6 +74,22 @@ class Serve:
                 return response.status, response.read()
         except urllib.error.HTTPError as exc:
             return exc.code, exc.read()
+
+    def state(self) -> dict[str, Any]:
+        status, body = self.get("/state")
+        assert status == 200, body
+        found: dict[str, Any] = json.loads(body)
+        return found
+
+    def settled(self, timeout: float = 120) -> dict[str, Any]:
+        """The state once the build under way is over (a bounded wait)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            found = self.state()
+            if not found["loading"] and not found["building"]:
+                return found
+            time.sleep(0.1)
+        raise AssertionError(f"printkit serve did not finish its build in {timeout} s")
 
     def stop(self) -> str:
         stop(self.process)

@@ -36,6 +36,7 @@ def server(game: Path) -> Iterator[Serve]:
     served = Serve("spankopoly", "--data", str(game.parent), "--lang", "nl",
                    "--only", "board,deeds,chance")
     try:
+        served.settled()
         yield served
     finally:
         served.stop()

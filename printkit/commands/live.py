@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
-from collections.abc import Iterable, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
+from printkit.commands.cells import Cell, cells
 from printkit.commands.preview import Picture, page_images, png
 from printkit.errors import PrintkitError, Problems, gathered
 from printkit.impose import Document, Page
@@ -43,25 +46,37 @@ class Served:
 
 @dataclass(frozen=True)
 class Shown:
-    """One product in one language as pictures, drawn at `generation`."""
+    """One product in one language as pictures, drawn at `generation`; the cards on each
+    picture; its problems (the pictures are then those of its last good drawing, if any)."""
 
     name: str
     title: str
     generation: int
     pictures: tuple[Picture, ...]
     warnings: tuple[str, ...] = ()  # worth knowing, not stopping (a picture under 300 ppi)
+    cells: tuple[tuple[Cell, ...], ...] = ()  # per picture
+    problems: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class View:
     """What the page shows: per language its kit's title and products; the problems of the
-    last build (empty when it succeeded: the pictures are then up to date)."""
+    last build (empty when it succeeded: the pictures are then up to date); while a build
+    runs, how far it is (`loading`: the game is being read and localised; `building`: per
+    language the products done and their number)."""
 
     generation: int = 0
     titles: dict[str, str] = field(default_factory=dict)
     products: dict[str, tuple[Shown, ...]] = field(default_factory=dict)
     problems: tuple[str, ...] = ()
     changed: tuple[str, ...] = ()  # "lang/product" drawn by the last build
+    loading: bool = False
+    building: tuple[tuple[str, int, int], ...] = ()
+
+    @property
+    def done(self) -> bool:
+        """Whether the build is over (the view is the last of its build)."""
+        return not self.loading and not self.building
 
 
 Shot = tuple[bytes, int, int]  # a page as a PNG, its width and height
@@ -134,10 +149,22 @@ class Session:
         self.pool = pool
         self.plan: Plan | None = None  # as last resolved without a problem
         self.options: Resolved | None = None  # those of the pictures drawn
-        self.drawn: dict[tuple[str, str], tuple[Kit, Shown, tuple[PageKey, ...]]] = {}
+        # per language and product: the kit part drawn (None: it had problems), its view
+        # and its pages
+        self.drawn: dict[tuple[str, str], tuple[Kit | None, Shown, tuple[PageKey, ...]]] = {}
         self.shots: dict[PageKey, Shot] = {}  # every page shown, drawn
         self.pending: set[str] | None = None  # None: localise every language next time
-        self.view = View()
+        self.view = View(loading=True)
+
+    def present(self) -> bool:
+        """Whether the game folder is there (a folder moved away, by a branch switch or a
+        sync client, is never replaced by another game)."""
+        return (self.folder / "game.toml").is_file()
+
+    def gone(self) -> str:
+        """The problem of a game folder that is not there."""
+        return (f"the game folder {self.folder} is gone: it was moved, renamed or removed; "
+                "the pages are built again when it is back")
 
     def affected(self, changed: Iterable[Path] | None, codes: list[str],
                  source: str) -> list[list[str]]:
@@ -159,17 +186,19 @@ class Session:
 
     def refresh(self, changed: Iterable[Path] | None = None) -> Iterator[View]:
         """Load, localise and draw what `changed` (None: everything) may have changed,
-        yielding the view after each turn of languages (the language whose file was saved
-        comes first). On a problem the view keeps the last good pictures and lists the
-        problems."""
+        yielding a view as each product is drawn (the language whose file was saved comes
+        first); the last view of a build is `done`. On a problem of the whole game the
+        view keeps the last good pictures and lists the problems; a product's own
+        problems are shown with it, the other products drawn all the same."""
         try:
-            if changed is None and not self.drawn:  # the first view: the texts as the
-                # last build or serve of the same request left them (printkit.cache)
+            if not self.present():
+                raise PrintkitError(self.gone())
+            if changed is None and not self.drawn and self.plan is None:
+                # the first view: the texts as the last build or serve of the same request
+                # left them (printkit.cache)
                 self.plan = resolve_in(self.folder, self.served.request)
-                made = kits(self.plan, workers=1)
-                self.view = self._show(self.plan.options, list(self.plan.codes),
-                                       {kit.lang: kit for kit in made})
-                yield self.view
+                yield from self._show(self.plan.options, list(self.plan.codes),
+                                      {kit.lang: kit for kit in kits(self.plan, workers=1)})
                 self.pending = set()
                 return
             plan = self.plan = self._replan(changed)
@@ -177,14 +206,17 @@ class Session:
             turns = self.affected(changed, codes, plan.source.game.source_language)
             if plan.options != self.options:
                 self.drawn, self.shots, turns = {}, {}, [codes]
+            self.view = replace(self.view, changed=())
             for turn in turns:
-                self.view = self._rebuild(plan, codes, turn)
-                yield self.view
+                yield from self._show(plan.options, codes, {
+                    code: kit_for(plan.source, code, plan.options, plan.request.only)
+                    for code in turn})
             self.pending = set()
         except PrintkitError as exc:
             self.pending = None  # what changed meanwhile is not known: localise everything
             self.view = replace(self.view, generation=self.view.generation + 1,
-                                problems=tuple(str(p) for p in exc.problems), changed=())
+                                problems=tuple(str(p) for p in exc.problems), changed=(),
+                                loading=False, building=())
             yield self.view
 
     def _replan(self, changed: Iterable[Path] | None) -> Plan:
@@ -198,65 +230,97 @@ class Session:
             return resolve_in(self.folder, self.served.request, fresh=True)
         return reread(plan)
 
-    def _rebuild(self, plan: Plan, codes: list[str], redo: list[str]) -> View:
-        """Localise the languages `redo` and draw what changed in them."""
-        made = {code: kit_for(plan.source, code, plan.options, plan.request.only)
-                for code in redo}
-        return self._show(plan.options, codes, made)
-
-    def _show(self, options: Resolved, codes: list[str], kits: dict[str, Kit]) -> View:
-        """The view once the products of `kits` that changed are drawn."""
+    def _show(self, options: Resolved, codes: list[str], kits: dict[str, Kit]
+              ) -> Iterator[View]:
+        """The views as the products of `kits` that changed are drawn, one by one: each
+        laid out while the pool draws the one before."""
         dirty = [replace(kit, products=(product,)) for kit in kits.values()
                  for product in kit.products
                  if self._stale(replace(kit, products=(product,)))]
-        drawn = self._draw(dirty, options)
-        generation = self.view.generation + 1
-        for part, (shots, pages, warnings) in zip(dirty, drawn, strict=True):
-            product = part.products[0]
-            shown = Shown(product.name, product.title, generation, shots, warnings)
-            self.drawn[(part.lang, product.name)] = (part, shown, pages)
+        counts = {code: [len(kit.products) - sum(p.lang == code for p in dirty),
+                         len(kit.products)] for code, kit in kits.items()}
+        self.options = options
+        changed = list(self.view.changed)
+        jobs: deque[tuple[Kit, Job]] = deque()
+        for part in [*dirty, None]:
+            if part is not None:
+                jobs.append((part, self._start(part, options)))
+            while jobs and (part is None or len(jobs) > 1 or jobs[0][1].ready()):
+                done, job = jobs.popleft()
+                self._finish(done, job)
+                counts[done.lang][0] += 1
+                changed.append(f"{done.lang}/{done.products[0].name}")
+                yield self._viewed(codes, kits, changed, counts, finished=False)
         keep = {page for _, _, pages in self.drawn.values() for page in pages}
         self.shots = {page: shot for page, shot in self.shots.items() if page in keep}
-        self.options = options
+        yield self._viewed(codes, kits, changed, counts, finished=True)
+
+    def _viewed(self, codes: list[str], kits: dict[str, Kit], changed: list[str],
+                counts: dict[str, list[int]], finished: bool) -> View:
         titles = dict(self.view.titles) | {code: kit.title for code, kit in kits.items()}
-        return View(generation, {c: titles[c] for c in codes if c in titles},
-                    self._products(codes, kits), (),
-                    tuple(f"{p.lang}/{p.products[0].name}" for p in dirty))
+        self.view = View(self.view.generation + 1,
+                         {c: titles[c] for c in codes if c in titles},
+                         self._products(codes, kits), (), tuple(changed), False,
+                         () if finished else tuple((code, counts[code][0], counts[code][1])
+                                                   for code in codes if code in counts))
+        return self.view
 
     def _stale(self, part: Kit) -> bool:
         old = self.drawn.get((part.lang, part.products[0].name))
-        return old is None or old[0] != part
+        return old is None or old[0] is None or old[0] != part
 
-    def _draw(self, parts: list[Kit], options: Resolved
-              ) -> list[tuple[tuple[Picture, ...], tuple[PageKey, ...], tuple[str, ...]]]:
-        """The pictures of each part, the pages they show and the part's warnings. Pages
-        drawn before are taken as they are; the others are rendered, a document at a
-        time, in the pool when there are several."""
-        laid = [documents(part, options) for part in parts]
-        made = [[(doc, [PageKey(page) for page in doc.pages]) for doc in docs]
-                for docs, _ in laid]
+    def _start(self, part: Kit, options: Resolved) -> Job:
+        """A part laid out, and the drawing of its pages not drawn before started."""
+        try:
+            docs, warnings = documents(part, options)
+        except PrintkitError as exc:
+            return Job([], (), [], [], tuple(str(p) for p in exc.problems))
+        made = [(doc, [PageKey(page) for page in doc.pages]) for doc in docs]
         todo: list[tuple[Document, list[PageKey]]] = []
         new: set[PageKey] = set()
-        for doc, keys in (item for docs in made for item in docs):
-            fresh = [key for key in dict.fromkeys(keys) if key not in self.shots and key not in new]
+        for doc, keys in made:
+            fresh = [key for key in dict.fromkeys(keys) if key not in self.shots
+                     and key not in new]
             new.update(fresh)
             if fresh:
                 todo.append((replace(doc, pages=[key.page for key in fresh]), fresh))
-        rendered = self._render([doc for doc, _ in todo], options.cmyk, options.theme.fonts)
-        for (_, keys), shots in zip(todo, rendered, strict=True):
-            self.shots.update(zip(keys, shots, strict=True))
-        return [(tuple(Picture(doc.name, n, *self.shots[key])
-                       for doc, keys in docs for n, key in enumerate(keys, 1)),
-                 tuple(key for _, keys in docs for key in keys), warnings)
-                for docs, (_, warnings) in zip(made, laid, strict=True)]
+        return Job(made, warnings, [keys for _, keys in todo],
+                   self._render([doc for doc, _ in todo], options.cmyk,
+                                options.theme.fonts))
 
-    def _render(self, docs: list[Document], cmyk: bool, fonts: Chosen) -> list[list[Shot]]:
-        """The pages of each document as PNGs, with every problem reported together."""
+    def _finish(self, part: Kit, job: Job) -> None:
+        """A part's pictures, once drawn, kept with its view; or its problems with its
+        last good pictures."""
+        product = part.products[0]
+        key = (part.lang, product.name)
+        generation = self.view.generation + 1
+        problems, drawn = job.problems, []
+        if not problems:
+            try:
+                drawn = gathered(future.result for future in job.draws)
+            except PrintkitError as exc:
+                problems = tuple(str(p) for p in exc.problems)
+        if problems:
+            old = self.drawn.get(key)
+            last = old[1] if old else Shown(product.name, product.title, generation, ())
+            self.drawn[key] = (None, replace(last, title=product.title, problems=problems),
+                               old[2] if old else ())
+            return
+        for keys, shots in zip(job.todo, drawn, strict=True):
+            self.shots.update(zip(keys, shots, strict=True))
+        pictures = tuple(Picture(doc.name, n, *self.shots[key])
+                         for doc, keys in job.made for n, key in enumerate(keys, 1))
+        pages = tuple(key for _, keys in job.made for key in keys)
+        self.drawn[key] = (part, Shown(product.name, product.title, generation, pictures,
+                                       job.warnings, cells([k.page for k in pages], part)),
+                           pages)
+
+    def _render(self, docs: list[Document], cmyk: bool, fonts: Chosen) -> list[Future[list[Shot]]]:
+        """The drawing of each document's pages: in the pool, or here and now."""
         dpi = self.served.dpi
-        if self.pool is None or len(docs) < 2:
-            return [draw(doc, cmyk, dpi, fonts) for doc in docs]
-        futures = [self.pool.submit(draw, doc, cmyk, dpi, fonts) for doc in docs]
-        return gathered(future.result for future in futures)
+        if self.pool is None:
+            return [_done(draw, doc, cmyk, dpi, fonts) for doc in docs]
+        return [self.pool.submit(draw, doc, cmyk, dpi, fonts) for doc in docs]
 
     def _products(self, codes: list[str], kits: dict[str, Kit]) -> dict[str, tuple[Shown, ...]]:
         """Every language's products in build order; those of a language not localised
@@ -268,6 +332,31 @@ class Session:
             result[code] = tuple(self.drawn[(code, name)][1] for name in names
                                  if (code, name) in self.drawn)
         return result
+
+
+@dataclass
+class Job:
+    """A part being drawn: its documents and their page keys, its warnings, the keys of
+    the pages being drawn and their drawings (or the part's problems)."""
+
+    made: list[tuple[Document, list[PageKey]]]
+    warnings: tuple[str, ...]
+    todo: list[list[PageKey]]
+    draws: list[Future[list[Shot]]]
+    problems: tuple[str, ...] = ()
+
+    def ready(self) -> bool:
+        return all(draw.done() for draw in self.draws)
+
+
+def _done(job: Callable[..., list[Shot]], *args: Any) -> Future[list[Shot]]:
+    """A job run here and now, as a finished future (its exception kept in it)."""
+    future: Future[list[Shot]] = Future()
+    try:
+        future.set_result(job(*args))
+    except Exception as exc:
+        future.set_exception(exc)
+    return future
 
 
 def _relative(path: Path, folder: Path) -> tuple[str, ...]:

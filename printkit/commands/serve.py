@@ -37,11 +37,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from printkit.commands.live import Served, Session, View, start_pool
+from printkit.commands.live import Served, Session, Shown, View, start_pool
 from printkit.errors import PrintkitError
 
 PAGE = Path(__file__).with_name("serve.html")
 PICTURE = re.compile(r"/pictures/([A-Za-z0-9_-]+)/([A-Za-z0-9_-]+)/(\d+)/([A-Za-z0-9_.-]+)")
+GONE_POLL = 0.3  # seconds between looks for a game folder moved away
 KEEP_ALIVE = 10.0  # seconds between comments on a quiet event stream
 TIMEOUT = 10.0  # seconds a connection may stay silent (its request unsent, a reader gone)
 WORKERS = 16  # threads answering requests (an event stream keeps one)
@@ -85,14 +86,27 @@ def state(view: View) -> dict[str, Any]:
         "languages": list(view.products),
         "titles": view.titles,
         "problems": list(view.problems),
-        "products": {lang: [{
-            "name": shown.name, "title": shown.title, "warnings": list(shown.warnings),
-            "pictures": [{
-                "url": f"/pictures/{lang}/{shown.name}/{shown.generation}/{p.name}",
-                "label": f"{p.doc} · {p.page}", "width": p.width, "height": p.height}
-                for p in shown.pictures]} for shown in products]
-            for lang, products in view.products.items()},
+        "loading": view.loading,
+        "building": [{"lang": lang, "done": done, "total": total}
+                     for lang, done, total in view.building],
+        "products": {lang: [shown_state(lang, shown) for shown in products]
+                     for lang, products in view.products.items()},
     }
+
+
+def shown_state(lang: str, shown: Shown) -> dict[str, Any]:
+    """One product as the page reads it: its pictures, the cards on each, its warnings and
+    problems."""
+    cells = shown.cells or tuple(() for _ in shown.pictures)
+    return {
+        "name": shown.name, "title": shown.title, "warnings": list(shown.warnings),
+        "problems": list(shown.problems),
+        "pictures": [{
+            "url": f"/pictures/{lang}/{shown.name}/{shown.generation}/{p.name}",
+            "label": f"{p.doc} · {p.page}", "width": p.width, "height": p.height,
+            "cards": [{"id": c.id, "side": c.side, "n": c.n, "box": list(c.box),
+                       "turn": c.turn, "source": c.source} for c in found]}
+            for p, found in zip(shown.pictures, cells, strict=False)]}
 
 
 def picture(view: View, path: str) -> bytes | None:
@@ -317,28 +331,52 @@ def default_filter() -> Any:
 
 
 def watch(session: Session, hub: Hub, stop: threading.Event, verbosity: int) -> None:
-    """Rebuild after every save in the game folder until `stop` is set."""
+    """Build the game, then again after every save in the game folder, until `stop` is
+    set. While the folder is gone, wait for it to come back, then build it whole."""
     import watchfiles
 
-    for changes in watchfiles.watch(session.folder, stop_event=stop, step=30,
-                                    rust_timeout=500, yield_on_timeout=False,
-                                    watch_filter=saved):
-        paths = {Path(path) for _, path in changes}
+    publish(session, hub, None, verbosity)
+    while not stop.is_set():
+        if not session.present():
+            if stop.wait(GONE_POLL) or not session.present():
+                continue
+            publish(session, hub, None, verbosity)
+            continue
         try:
-            for view in session.refresh(paths):
-                hub.publish(view)
-                report(view, verbosity)
-        except Exception as exc:
-            view = View(hub.view.generation + 1, hub.view.titles, hub.view.products,
-                        (f"internal error: {exc!r}",))
+            for changes in watchfiles.watch(session.folder, stop_event=stop, step=30,
+                                            rust_timeout=500, yield_on_timeout=False,
+                                            watch_filter=saved):
+                publish(session, hub, {Path(path) for _, path in changes}, verbosity)
+                if not session.present():
+                    break
+        except FileNotFoundError:  # gone before the watch began
+            publish(session, hub, set(), verbosity)
+
+
+def publish(session: Session, hub: Hub, changed: set[Path] | None, verbosity: int) -> None:
+    """Rebuild what `changed` files (None: all of them) changed, each view published."""
+    try:
+        for view in session.refresh(changed):
             hub.publish(view)
-            report(view, verbosity)
+            if view.done:
+                report(view, verbosity)
+    except Exception as exc:
+        view = View(hub.view.generation + 1, hub.view.titles, hub.view.products,
+                    (f"internal error: {exc!r}",))
+        session.view = view
+        hub.publish(view)
+        report(view, verbosity)
 
 
 def report(view: View, verbosity: int) -> None:
     """One line per rebuild on the terminal; -q: problems only."""
     for problem in view.problems:
         print(f"error: {problem}", file=sys.stderr, flush=True)
+    for lang, products in view.products.items():
+        for shown in products:
+            if f"{lang}/{shown.name}" in view.changed:
+                for problem in shown.problems:
+                    print(f"error: {problem}", file=sys.stderr, flush=True)
     for warning in warnings_drawn(view):
         print(f"warning: {warning}", file=sys.stderr, flush=True)
     if verbosity >= 0 and not view.problems:
@@ -356,9 +394,11 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def run_server(served: Served, host: str, port: int, verbosity: int = 0) -> None:
+def run_server(served: Served, host: str, port: int, verbosity: int = 0,
+               open_page: bool = False) -> None:
     """Serve the game's pages on host:port until Ctrl-C (or SIGTERM: the same clean stop,
-    the worker processes included)."""
+    the worker processes included). The port answers at once: the page says what is
+    being built while the first build runs; with `open_page` the browser opens it."""
     if not host.strip():
         raise PrintkitError("--host '': name the address to listen on: 127.0.0.1 (this "
                             "computer only, the default) or 0.0.0.0 (the local network too)")
@@ -366,8 +406,7 @@ def run_server(served: Served, host: str, port: int, verbosity: int = 0) -> None
     pool = start_pool()  # before any thread starts
     try:
         session = Session(served, pool)
-        hub = Hub(list(session.refresh())[-1])
-        report(hub.view, verbosity)
+        hub = Hub(session.view)
         handler = type("GameHandler", (Handler,), {"hub": hub, "verbose": verbosity > 0})
         try:
             server = Server((host, port), handler, LOCAL | {host.strip("[]").lower()},
@@ -379,10 +418,13 @@ def run_server(served: Served, host: str, port: int, verbosity: int = 0) -> None
         stop = threading.Event()
         watcher = threading.Thread(target=watch, args=(session, hub, stop, verbosity),
                                    name="watch", daemon=True)
-        watcher.start()
         shown = f"[{host}]" if ":" in host else host
-        print(f"serving {session.folder.name} at http://{shown}:{server.server_address[1]}/ "
-              "(Ctrl-C stops)", flush=True)
+        url = f"http://{shown}:{server.server_address[1]}/"
+        print(f"serving {session.folder.name} at {url} (Ctrl-C stops)", flush=True)
+        watcher.start()
+        if open_page:
+            threading.Thread(target=open_when_answering, args=(local_url(host, url), stop),
+                             name="open", daemon=True).start()
         try:
             server.serve_forever(poll_interval=0.2)
         except KeyboardInterrupt:
@@ -396,3 +438,27 @@ def run_server(served: Served, host: str, port: int, verbosity: int = 0) -> None
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
+
+
+def local_url(host: str, url: str) -> str:
+    """The page's address as a browser on this computer reaches it (a server on every
+    address is reached at 127.0.0.1)."""
+    if host in ("0.0.0.0", "::"):
+        return re.sub(r"^http://[^/]*:", "http://127.0.0.1:", url)
+    return url
+
+
+def open_when_answering(url: str, stop: threading.Event) -> None:
+    """Open the page in the browser once the server answers (within 10 s)."""
+    import urllib.request
+    import webbrowser
+
+    for _ in range(50):
+        try:
+            with urllib.request.urlopen(url + "state", timeout=2) as response:
+                response.read()
+            break
+        except OSError:
+            if stop.wait(0.2):
+                return
+    webbrowser.open(url)
