@@ -179,6 +179,9 @@ def chosen_request(
     checked into one `Request`."""
     from printkit.options import Options, Request
 
+    if only and not split(only):  # --only '' built every product
+        raise PrintkitError(f"--only '{','.join(only)}': names no product; name one or more "
+                            "(--only board,deeds), or leave --only out to make them all")
     default, own = paper_choice(paper)
     options = Options(players=players, paper=default, duplex=duplex,
                       back_offset=parse_offset(back_offset), cmyk=colour_choice(colour),

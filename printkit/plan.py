@@ -167,11 +167,25 @@ def planned(request: Request, game: GameInfo, manifest: Toml, codes: tuple[str, 
             products: tuple[str, ...], key: str | None, found: Source | Kept) -> Plan:
     """The plan once the products --only and --paper name are checked and the options are
     settled for the game."""
+    request = named_in_any_case(request, products)
     check_products(game.id, products, request.only, "--only")
     check_products(game.id, products, (name for name, _ in request.options.papers),
                    "--paper")
     options = settle(game, manifest, request, products)
     return Plan(request, game, manifest, codes, products, options, key, found)
+
+
+def named_in_any_case(request: Request, products: tuple[str, ...]) -> Request:
+    """The request with the products --only and --paper name as the game spells them
+    (`--only BOARD` is board), each once."""
+    spelt = {product.casefold(): product for product in products}
+
+    def named(name: str) -> str:
+        return spelt.get(name.casefold(), name)
+
+    papers = tuple((named(name), paper) for name, paper in request.options.papers)
+    return replace(request, only=tuple(dict.fromkeys(named(name) for name in request.only)),
+                   options=replace(request.options, papers=papers))
 
 
 def check_products(game: str, products: tuple[str, ...], names: Iterable[str],

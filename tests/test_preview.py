@@ -77,6 +77,26 @@ def test_an_unknown_product_is_refused_naming_the_games_products(tmp_path: Path)
     assert not tmp_path.joinpath("spankopoly").exists()
 
 
+def test_products_are_named_in_any_case(tmp_path: Path) -> None:
+    """As README says of option values: `--only BOARD` and `--paper BOARD=A3` were refused
+    as naming no product."""
+    code, out = run("build", "--only", "BOARD,Lines,board", "--paper", "Board=A3", "--out",
+                    str(tmp_path))
+    assert code == 0, out
+    names = sorted(p.name for p in (tmp_path / "spankopoly" / "nl").glob("*.pdf"))
+    assert names == ["board-a3.pdf", "board.pdf", "lines.pdf"]
+
+
+@pytest.mark.parametrize("only", ["", ",,,", " , "])
+def test_an_only_that_names_no_product_is_refused(tmp_path: Path, only: str) -> None:
+    """`--only ''` and `--only ',,,'` built every product."""
+    code, out = run("build", "--only", only, "--out", str(tmp_path))
+    assert code == 2, out
+    assert f"--only '{only}': names no product; name one or more (--only board,deeds), " \
+        "or leave --only out to make them all" in out
+    assert not (tmp_path / "spankopoly").exists()
+
+
 def test_a_paper_per_product(tmp_path: Path) -> None:
     code, out = run("build", "--only", "board,lines", "--paper", "board=a3", "--out",
                     str(tmp_path))
