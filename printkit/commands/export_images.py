@@ -4,8 +4,9 @@ back, the board and each of its tiles. What `export --to png` writes and what
 
 A stage after render, like the preview: the items are imposed as impose places them (a
 card alone on its page, `printkit.impose.sheets.bare`; the board and its tiles as the
-home build makes them), rendered to PDF and drawn by pypdfium2 one page at a time,
-cropped to each page's TrimBox, so a picture shows exactly what prints inside the cut.
+home build makes them), each page cut at its trim, rendered to PDF and drawn by
+pypdfium2 one page at a time, a band at a time (printkit.commands.pictures), so a picture
+shows exactly what prints inside the cut and memory stays bounded at any --dpi.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from printkit.impose import Document, Page
 from printkit.impose.products import faces, game_where, layout_for
 from printkit.impose.sheets import bare
 from printkit.layout.fonts import using
-from printkit.layout.ops import MM, Face
+from printkit.layout.ops import MM, Face, Group, translate
 from printkit.lazy import Lazy
 from printkit.localise.kit import Deck, Kit, Product
 from printkit.options import Resolved
@@ -53,33 +54,34 @@ def safe(text: str) -> str:
     return re.sub(r"[^\w-]+", "-", text, flags=re.ASCII).strip("-") or "card"
 
 
-def pictures(pdf: bytes, dpi: float) -> Iterator[tuple[bytes, int, int]]:
-    """Each page of a PDF drawn at `dpi` inside its TrimBox (its MediaBox when it has
-    none), on white, as PNG bytes with its pixel size; one page in memory at a time."""
-    import pypdfium2 as pdfium
-    from PIL import Image
+def cut(page: Page) -> Page:
+    """The page cut at its trim: a page the size of the trim, nothing outside it drawn
+    (a page without a trim as it is)."""
+    if page.trim is None:
+        return page
+    x0, y0, x1, y1 = page.trim
+    return Page(x1 - x0, y1 - y0, (Group(page.ops, translate(-x0, -y0),
+                                         clip=(x0, y0, x1 - x0, y1 - y0)),),
+                label=page.label)
 
-    doc = pdfium.PdfDocument(pdf)
-    try:
-        for page in doc:
-            ml, mb, mr, mt = page.get_mediabox()
-            left, bottom, right, top = page.get_trimbox()
-            bitmap = page.render(scale=dpi / 72, crop=(left - ml, bottom - mb, mr - right,
-                                                       mt - top))
-            image: Image.Image = bitmap.to_pil().convert("RGB")
+
+def drawn(pages: Sequence[Page], name: str, kit: Kit, dpi: float,
+          largest: int = 0) -> Iterator[bytes]:
+    """The pages cut at their trims, rendered as one PDF (in RGB) and each drawn at `dpi`
+    (lower where its longer side would be over `largest` pixels, when given) as a PNG, a
+    band at a time (printkit.commands.pictures): one page's band in memory, and its PNG."""
+    from printkit.commands.pictures import opened, write_png
+
+    pdf = render(Document(name, Lazy(len(pages), lambda i: cut(pages[i])), kit.title, name,
+                          kit.lang, kit.creator))
+    with opened(pdf) as doc:
+        for n, page in enumerate(doc, 1):
+            longest = max(page.get_width(), page.get_height()) / 72
+            own = min(dpi, largest / longest) if largest else dpi
             buffer = io.BytesIO()
-            image.save(buffer, "PNG")
-            yield buffer.getvalue(), image.width, image.height
+            write_png(page, own, buffer, f"{name} ({n})")
             page.close()
-    finally:
-        doc.close()
-
-
-def drawn(pages: Sequence[Page], name: str, kit: Kit, dpi: float) -> Iterator[bytes]:
-    """The pages as one PDF (as render writes it, in RGB), each drawn inside its trim."""
-    pdf = render(Document(name, pages, kit.title, name, kit.lang, kit.creator))
-    for png, _, _ in pictures(pdf, dpi):
-        yield png
+            yield buffer.getvalue()
 
 
 def alone(laid: Sequence[Face], side: str) -> Sequence[Page]:
@@ -115,9 +117,11 @@ def deck_shots(product: Product, kit: Kit, options: Resolved, dpi: float,
 
 
 def board_shots(product: Product, kit: Kit, options: Resolved, dpi: float,
-                problems: Problems) -> list[Shot]:
+                problems: Problems, largest: int = 0) -> list[Shot]:
     """The board whole (`board.png`) and each of its tiles on --paper
-    (`board-tile-A1.png`, named as on the assembly map), as the home build imposes them."""
+    (`board-tile-A1.png`, named as on the assembly map), as the home build imposes them.
+    With `largest` (a table on the screen) the board alone, no more pixels a side than
+    that."""
     outputs = layout_for(product.content)(product, kit, replace(options, target="home"),
                                           problems)
     if problems or not outputs:
@@ -127,8 +131,8 @@ def board_shots(product: Product, kit: Kit, options: Resolved, dpi: float,
     trim = page.trim or (0.0, 0.0, page.width, page.height)
     size = ((trim[2] - trim[0]) / MM, (trim[3] - trim[1]) / MM)
     shots = [Shot(f"{product.name}.png", png, product.name, "board", 0, product.title, *size)
-             for png in drawn([page], product.name, kit, dpi)]
-    for out in tiled:
+             for png in drawn([page], product.name, kit, dpi, largest)]
+    for out in [] if largest else tiled:
         tiles = [p for p in out.pages if p.trim is not None and p.label]
         for i, png in enumerate(drawn(tiles, out.name, kit, dpi)):
             shots.append(Shot(f"{product.name}-tile-{tiles[i].label}.png", png, product.name,
@@ -136,10 +140,12 @@ def board_shots(product: Product, kit: Kit, options: Resolved, dpi: float,
     return shots
 
 
-def product_shots(kit: Kit, folder: Path, options: Resolved, dpi: float) -> list[Shot]:
+def product_shots(kit: Kit, folder: Path, options: Resolved, dpi: float,
+                  largest: int = 0) -> list[Shot]:
     """The pictures of a kit's product (a kit of one product): a deck's cards, the board
-    and its tiles; nothing of other products (sheets and the booklet are pages, in the
-    print-and-play PDF). One job for printkit.workers; raises with every problem."""
+    and its tiles (with `largest`: the board alone, within that many pixels a side);
+    nothing of other products (sheets and the booklet are pages, in the print-and-play
+    PDF). One job for printkit.workers; raises with every problem."""
     from printkit.localise.kit_board import BoardText
 
     problems = Problems()
@@ -150,6 +156,6 @@ def product_shots(kit: Kit, folder: Path, options: Resolved, dpi: float) -> list
             if isinstance(product.content, Deck):
                 shots += deck_shots(product, kit, own, dpi, problems)
             elif isinstance(product.content, BoardText):
-                shots += board_shots(product, kit, own, dpi, problems)
+                shots += board_shots(product, kit, own, dpi, problems, largest)
     problems.raise_if_any()
     return shots

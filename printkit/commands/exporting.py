@@ -17,6 +17,7 @@ import typer
 
 from printkit.cli_values import EXPORTS
 from printkit.commands.export_images import Shot
+from printkit.commands.export_tts import LARGEST
 from printkit.commands.making import err_console
 from printkit.commands.report import progress
 from printkit.errors import PrintkitError
@@ -43,12 +44,13 @@ class Part:
     files: tuple[Built, ...] = ()
 
 
-def shots_job(kit: Kit, folder: Path, options: Resolved, dpi: float) -> Part:
+def shots_job(kit: Kit, folder: Path, options: Resolved, dpi: float, largest: int = 0
+              ) -> Part:
     from printkit.commands.export_images import product_shots
 
     product = kit.products[0]
     return Part(folder, kit.game, kit.title, product.name, product.title,
-                shots=tuple(product_shots(kit, folder, options, dpi)))
+                shots=tuple(product_shots(kit, folder, options, dpi, largest)))
 
 
 def files_job(kit: Kit, folder: Path, options: Resolved) -> Part:
@@ -119,7 +121,8 @@ def export(request: Request, out: Path, kind: str, dpi: int,
     if kind not in KINDS:
         raise PrintkitError(f"--to {kind}: choose one of {', '.join(KINDS)}")
     asked = for_export(request)
-    job = files_job if kind == "pnp" else partial(shots_job, dpi=dpi)
+    job = files_job if kind == "pnp" else partial(shots_job, dpi=dpi,
+                                                  largest=LARGEST if kind == "tts" else 0)
     parts = make(asked, out, job, step)
     files = exported(parts, kind)
     write_all(files, out, stale(files, asked.only))
