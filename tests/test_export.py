@@ -5,6 +5,7 @@ uses them (tts); one print-and-play PDF (pnp); and a wrong --to refused."""
 from __future__ import annotations
 
 import csv
+import io
 import json
 import tomllib
 from pathlib import Path
@@ -15,7 +16,8 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from printkit.cli import app
-from printkit.commands.export_tts import LARGEST, PER_SHEET, fitted, grid
+from printkit.commands.export_images import Shot
+from printkit.commands.export_tts import LARGEST, deck_sheets, fitted, grid
 
 runner = CliRunner()
 KLASSIEK = Path(__file__).resolve().parent.parent / "data" / "klassiek"
@@ -104,7 +106,7 @@ def test_tts_writes_sheets_of_at_most_10_by_7_cards_and_a_saved_object_using_the
             assert face.parent == folder
             on_sheet = [c["CardID"] for c in cards if str(c["CardID"] // 100) == number]
             assert on_sheet == [int(number) * 100 + i for i in range(len(on_sheet))]
-            assert len(on_sheet) <= min(PER_SHEET, sheet["NumWidth"] * sheet["NumHeight"])
+            assert len(on_sheet) <= min(69, sheet["NumWidth"] * sheet["NumHeight"])
             width, height = Image.open(face).size
             assert (width % sheet["NumWidth"], height % sheet["NumHeight"]) == (0, 0)
     deeds = next(d for d in decks.values() if len(d["DeckIDs"]) == sizes["deeds"])
@@ -124,10 +126,24 @@ def test_a_player_aid_is_on_the_table_once_for_every_player(tmp_path: Path) -> N
 
 
 def test_a_deck_of_more_than_69_cards_takes_a_second_sheet() -> None:
+    """Tabletop Simulator keeps the 70th slot of a 10 × 7 sheet for the hidden card."""
     assert grid(69) == (10, 7)
     assert grid(16) == (10, 2)
     assert grid(3) == (3, 1)
-    assert PER_SHEET == 69
+    picture = io.BytesIO()
+    Image.new("RGB", (20, 30), "red").save(picture, "PNG")
+    fronts = [Shot(f"big-{i}-front.png", picture.getvalue(), "big", "front", i + 1,
+                   f"card {i + 1}", 63, 88) for i in range(70)]
+    backs = [Shot(f"big-{i}-back.png", picture.getvalue(), "big", "back", i + 1, "", 63, 88)
+             for i in range(70)]
+    sheets, files = deck_sheets("big", fronts, backs, 3)
+    assert [(s.number, s.cols, s.rows, len(s.cards)) for s in sheets] == [(3, 10, 7, 69),
+                                                                          (4, 1, 1, 1)]
+    assert [name for name, _ in files] == ["big-back.png", "big-1.png", "big-2.png"]
+    sheet = Image.open(io.BytesIO(dict(files)["big-1.png"])).convert("RGB")
+    assert sheet.size == (200, 210)
+    assert sheet.getpixel((195, 205)) == (255, 255, 255)  # the hidden card's slot: empty
+    assert sheet.getpixel((175, 205)) == (255, 0, 0)  # the 69th card
 
 
 def test_a_sheet_is_never_over_4096_pixels_a_side() -> None:
