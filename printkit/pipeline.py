@@ -11,11 +11,12 @@ all cores (printkit.workers).
 from __future__ import annotations
 
 import gc
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from printkit import __version__, cache
 from printkit.errors import PrintkitError, Problem, Problems, Where
@@ -230,8 +231,7 @@ def kits(plan: Plan, progress: Progress = lambda _: None,
                         for code in plan.codes], workers, warm_up)
         cache.store(plan.key, cache.Prepared(plan.game, plan.manifest, plan.codes,
                                              plan.products, tuple(made)))
-    if not only:  # a build of some products cannot tell what the others hold
-        check_theme(plan.options.theme, made)
+    check_theme(plan.options.theme, made, plan.products if only else ())
     return made
 
 
@@ -284,26 +284,39 @@ def blame_options(error: PrintkitError, kits: list[Kit], out: Path, options: Res
     return PrintkitError(sorted({*(p for p in error.problems if p not in caused), problem}))
 
 
-def check_theme(theme: Theme, kits: list[Kit]) -> None:
-    """Every deck, card and square a theme gives a picture must be one of the game's."""
-    from printkit.localise.kit_board import BoardText  # a whole game's build: it has a board
-
+def check_theme(theme: Theme, kits: list[Kit], products: tuple[str, ...] = ()) -> None:
+    """Every deck, card and square a theme gives a picture must be one of the game's. Kits
+    of some products (--only; `products` are the game's) tell what they hold: a card of
+    a deck built, a square of the board built, a back of a product of the game."""
     problems = Problems()
     decks = {p.name: p.content for kit in kits for p in kit.products
              if isinstance(p.content, Deck)}
     cards = {f"{name}.{c.id}" for name, deck in decks.items() for c in deck.fronts}
-    boards = [p.content for kit in kits for p in kit.products
-              if isinstance(p.content, BoardText)]
+    boards = board_texts(kits)
     squares = {s.position for b in boards[:1] for s in b.squares
                if s.position % (len(b.squares) // 4)}
     for table, known, what in (("backs", set(decks), "deck"), ("cards", cards, "card"),
                                ("squares", squares, "square")):
         for key, pic in getattr(theme, table):
-            if key not in known:
+            unknown = key not in known and not (products and (
+                (table == "backs" and key in products)
+                or (table == "cards" and key.split(".")[0] not in decks)
+                or (table == "squares" and not boards)))
+            if unknown:
                 note = " (corners keep their own drawing)" if table == "squares" else ""
                 problems.add(pic.where, f"no {what} '{key}' in this game{note}; known: "
                              f"{', '.join(str(k) for k in sorted(known)) or 'none'}")
     problems.raise_if_any()
+
+
+def board_texts(kits: list[Kit]) -> list[Any]:
+    """The kits' boards (BoardText). A kit made without one never imported its module (a
+    deck's build does not), so it is not imported here either."""
+    module = sys.modules.get("printkit.localise.kit_board")
+    if module is None:
+        return []
+    return [p.content for kit in kits for p in kit.products
+            if isinstance(p.content, module.BoardText)]
 
 
 def calibration(asked: Options, lang: str, config: Path | None = None) -> tuple[str, bytes]:

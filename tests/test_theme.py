@@ -377,6 +377,7 @@ def test_a_glyph_the_chosen_font_lacks_names_font_glyph_and_text(tmp_path: Path)
     ('\n[theme.squares]\n"²" = "art/logo.png"\n', "by its position"),  # a digit to isdigit
     ('\n[theme.backs]\nnone = "art/logo.png"\n', "no deck 'none'"),
     ('\n[theme.pictograms]\nrocket = "art/logo.png"\n', "unknown pictogram"),
+    ('\n[theme.colour]\naccent = "#112233"\n', "unknown theme key; known keys are"),
 ])
 def test_theme_keys_are_checked(tmp_path: Path, extra: str, expected: str) -> None:
     game = themed_game(tmp_path / "data")
@@ -385,6 +386,23 @@ def test_theme_keys_are_checked(tmp_path: Path, extra: str, expected: str) -> No
                                                     "") + extra, "utf-8")
     errors = build_errors(tmp_path / "data")
     assert any(expected in e and "game.toml:" in e for e in errors), errors
+
+
+def test_a_card_the_game_lacks_is_a_located_problem(tmp_path: Path) -> None:
+    """A picture for a card the game has not (a misspelt id) is not left out silently."""
+    game = themed_game(tmp_path / "data")
+    toml = game / "game.toml"
+    toml.write_text(toml.read_text("utf-8").replace('"chance.to_start"', '"chance.to_strat"'),
+                    "utf-8")
+    for only in ((), ("--only", "chance")):  # a build of the deck alone too
+        errors = build_errors(tmp_path / "data", *only)
+        assert any("game.toml:" in e and "theme.cards.chance.to_strat: no card "
+                   "'chance.to_strat' in this game; known: " in e for e in errors), errors
+    toml.write_text(toml.read_text("utf-8").replace('"chance.to_strat"', '"chance.to_start"'),
+                    "utf-8")  # the other decks' pictures are not judged by a deck's build
+    result = runner.invoke(app, ["build", "themed", "--only", "chance", "--data",
+                                 str(tmp_path / "data"), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
 
 
 def test_print_settings_override_the_games_theme(tmp_path: Path) -> None:
