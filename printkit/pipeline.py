@@ -26,6 +26,7 @@ from printkit.impose.howto import Hint, hint_for
 from printkit.impose.products import layout_for
 from printkit.layout.fonts import drawable, using
 from printkit.layout.ops import MM, Group, translate
+from printkit.layout.problems import check_glyphs
 from printkit.load.printing import load_print_spec
 from printkit.localise.kit import Deck, Kit
 from printkit.model.theme import Theme
@@ -113,6 +114,7 @@ def kit_for(source: Source, code: str, options: Resolved, only: tuple[str, ...] 
 
     kit = localise(source.setup.system, source.game, source.setup.languages[code],
                    options.allow_missing, only)
+    label_glyphs(kit, options.theme)
     if not only:  # some products cannot tell what the others say
         from printkit.localise.agree import check_agreement  # (so a deck's build skips it)
 
@@ -149,6 +151,16 @@ def product_files(kit: Kit, folder: Path, options: Resolved, draw: bool = True) 
         built[0] = replace(built[0], warnings=tuple(sorted(set(problems.warnings))),
                            notes=kit.notes, remarks=tuple(sorted(set(problems.notes))))
     return built
+
+
+def label_glyphs(kit: Kit, theme: Theme) -> None:
+    """A character the theme's fonts lack in a label the game's own catalog translates is
+    a problem at that translation's line (layout knows only the product it prints on)."""
+    problems = Problems()
+    with using(theme.fonts):
+        for text, where in kit.labels_at:
+            check_glyphs([text], where, problems)
+    problems.raise_if_any()
 
 
 def output_folder(out: Path, kit: Kit, options: Resolved) -> Path:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Union
 
-from printkit.errors import Problem
+from printkit.errors import Problem, Where
 from printkit.model.common import Located
 
 if TYPE_CHECKING:
@@ -148,6 +148,8 @@ class Kit:
     text_file: str = ""  # the wording of this language, as shown in problems
     game_file: str = ""  # the game's game.toml, as shown in problems
     notes: tuple[Problem, ...] = ()  # what a build says of this language (stale texts)
+    # the labels printed from catalogs of the game folder, each with where it is written
+    labels_at: tuple[tuple[str, Where], ...] = ()
 
     def product(self, name: str) -> Product:
         return next(p for p in self.products if p.name == name)

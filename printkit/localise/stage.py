@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from babel import Locale
 
-from printkit.errors import Problem, Problems
+from printkit.errors import Problem, Problems, Where
 from printkit.localise.catalog import (
     Labels,
     load_labels,
@@ -131,7 +131,26 @@ def _run(system: Words, game: AnyGame, lang: Language, allow_missing: bool,
                   game_file=problems.where(game.folder / "game.toml").path)
     if text is not None:
         kit = replace(kit, text_file=problems.where(text.path).path)
+    kit = replace(kit, labels_at=labels_at(paths, game, labels, lang.locale))
     return kit, problems, labels
+
+
+def labels_at(paths: tuple[Path, ...], game: AnyGame, labels: Labels, locale: str
+              ) -> tuple[tuple[str, Where], ...]:
+    """Each translation printed from a catalog of the game folder, with where it is
+    written: a problem found in it later (a character the fonts lack) is named there, not
+    at the product it is printed on."""
+    problems = Problems(game.folder.parent)
+    found: dict[str, Where] = {}
+    for path in paths:
+        if not path.resolve().is_relative_to(game.folder.resolve()):
+            continue
+        catalog = read_catalog(path, locale, problems)
+        for message in catalog.messages if catalog is not None else ():
+            if message.id in labels.used and message.translated:
+                found.update(dict.fromkeys(message.strings,
+                                           problems.where(path, message.line, message.id)))
+    return tuple(found.items())
 
 
 def with_tips(system: Words, game: AnyGame, kit: Kit, wording: Wording, labels: Labels) -> Kit:
