@@ -33,6 +33,20 @@ def open_regular(path: Path, limit: int) -> BinaryIO | str:
     return os.fdopen(fd, "rb")
 
 
+def digest(path: Path, limit: int) -> str:
+    """What tells the content of a file (a picture, a font) from another's: a digest of
+    its bytes ('' if it cannot be read as a regular file of at most `limit` bytes). A
+    file replaced under the same name is known by it (printkit serve redraws what uses
+    it)."""
+    import hashlib
+
+    opened = open_regular(path, limit)
+    if isinstance(opened, str):
+        return ""
+    with opened:
+        return hashlib.sha256(opened.read(limit + 1)).hexdigest()[:20]
+
+
 MAX_FILE = 64 * 2**20  # bytes; a 10 000-card deck is a few MB
 
 

@@ -58,6 +58,8 @@ class Request:
     config: Path | None = None
     implied: Default | None = field(default=None, compare=False)  # why the game is the
     # built-in default, when no name was given (said first, unless -q)
+    pictures_where_used: bool = False  # a picture the gate refuses is a problem of the
+    # products that use it, not of the whole game (printkit serve shows the others)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -206,7 +206,8 @@ def settle(game: GameInfo, manifest: Toml, request: Request,
     resolved = resolve_options(replace(request.options, players=players),
                                load_print_spec(manifest, request.config))
     return replace(resolved, theme=theme_of(game, manifest, request.config,
-                                            resolved.allow_low_resolution))
+                                            resolved.allow_low_resolution,
+                                            request.pictures_where_used))
 
 
 def players_for(game: GameInfo, wanted: int | None, products: Iterable[str] = ()) -> int:
@@ -226,9 +227,10 @@ def players_for(game: GameInfo, wanted: int | None, products: Iterable[str] = ()
 
 
 def theme_of(game: GameInfo, manifest: Toml, config: Path | None,
-             allow_low_resolution: bool) -> Theme:
-    """The game's [theme] with the print settings' over it; raises with every problem."""
+             allow_low_resolution: bool, where_used: bool = False) -> Theme:
+    """The game's [theme] with the print settings' over it; raises with every problem
+    (with `where_used`, a refused picture's is left to what uses it)."""
     problems = Problems(game.folder.parent)
-    theme = load_theme(manifest, config, problems, allow_low_resolution)
+    theme = load_theme(manifest, config, problems, allow_low_resolution, where_used)
     problems.raise_if_any()
     return theme

@@ -4,14 +4,17 @@ while the first build runs, has a product list, a page jump, a zoom and a one-ca
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from browser import Browser, Serve, chromium, until
+from PIL import Image
 
 from printkit.resources import builtin
 
@@ -123,3 +126,107 @@ def test_product_list_page_jump_zoom_and_one_card_view(game: Path, browser: Brow
     finally:
         served.stop()
 
+
+
+def colour_at(served: Serve, state: dict[str, Any], product: str, side: str
+              ) -> tuple[int, ...]:
+    """The colour in the middle of the first card `side` of a product, as served (none
+    when a later build replaced the picture meanwhile)."""
+    shown = next(p for p in state["products"]["nl"] if p["name"] == product)
+    picture, card = next((picture, card) for picture in shown["pictures"]
+                         for card in picture["cards"] if card["side"] == side)
+    status, body = served.get(picture["url"])
+    if status == 404:
+        return ()
+    image = Image.open(io.BytesIO(body)).convert("RGB")
+    x0, y0, x1, y1 = card["box"]
+    return tuple(image.getpixel((int((x0 + x1) / 2 * image.width),
+                                 int((y0 + y1) / 2 * image.height))))
+
+
+PROBLEMS = "!document.getElementById('problems').hidden && " \
+           "document.getElementById('problems').innerText"
+CHANCE_PROBLEMS = "document.querySelector('#product-chance ul.problems')?.innerText"
+DEEDS_LOADED = """(() => {
+  const images = [...document.querySelectorAll('#product-deeds img')];
+  return images.length > 0 && images.every(i => i.complete && i.naturalWidth > 0);
+})()"""
+
+
+def test_a_picture_replaced_a_picture_refused_and_the_folder_moved_away(
+        game: Path, browser: Browser) -> None:
+    """A picture saved anew under the same name was never drawn again ("rebuilt: nothing
+    changed"); a refused picture blanked the whole page; with its folder moved away, serve
+    showed the built-in game."""
+    (game / "art").mkdir()
+    back = game / "art" / "back.png"
+    Image.new("RGB", (1200, 800), (20, 60, 200)).save(back)
+    with (game / "game.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[theme.backs]\nchance = "art/back.png"\n')
+    served = Serve("spankopoly", "--data", str(game.parent), "--lang", "nl",
+                   "--only", "deeds,chance")
+    try:
+        state = served.settled()
+        assert colour_at(served, state, "chance", "back") == (20, 60, 200)
+        browser.open(served.url + "/")
+        browser.wait_for(DEEDS_LOADED, "the deeds")
+        deeds = browser.evaluate("document.querySelector('#product-deeds img').src")
+
+        Image.new("RGB", (1200, 800), (200, 30, 30)).save(back.with_suffix(".new.png"))
+        back.with_suffix(".new.png").replace(back)
+        assert until(lambda: colour_at(served, served.settled(), "chance", "back")
+                     == (200, 30, 30))
+        browser.wait_for(f"document.querySelector('#product-chance figure:nth-child(2) img')"
+                         f".src !== {json.dumps(deeds)}", "the new back")
+        assert browser.evaluate("document.querySelector('#product-deeds img').src") == deeds
+
+        back.write_bytes(b"not a picture at all")
+        shown = browser.wait_for(CHANCE_PROBLEMS, "the chance cards' problem")
+        assert "spankopoly/game.toml:" in shown
+        assert "'art/back.png' is not a PNG or JPEG picture" in shown
+        assert browser.evaluate("document.getElementById('problems').hidden") is True
+        assert browser.evaluate(DEEDS_LOADED), "the deeds stay on the page"
+
+        Image.new("RGB", (1200, 800), (20, 60, 200)).save(back.with_suffix(".new.png"))
+        back.with_suffix(".new.png").replace(back)
+        browser.wait_for(f"!{CHANCE_PROBLEMS}", "the problem cleared")
+
+        title = browser.evaluate("document.getElementById('title').textContent")
+        moved = game.with_name("moved")
+        game.rename(moved)
+        shown = browser.wait_for(PROBLEMS, "the folder's problem")
+        assert f"the game folder {game} is gone" in shown
+        assert browser.evaluate("document.getElementById('title').textContent") == title
+        assert browser.evaluate(PRODUCTS) == ["deeds", "chance"]
+        moved.rename(game)
+        browser.wait_for("document.getElementById('problems').hidden", "the game back")
+        assert browser.evaluate(DEEDS_LOADED)
+    finally:
+        output = served.stop()
+    assert "Traceback" not in output
+    assert "internal error" not in output
+
+
+PRODUCTS = "[...document.querySelectorAll('section.product')].map(s => s.dataset.product)"
+
+
+def test_a_theme_font_replaced_under_the_same_name_is_drawn_again(game: Path) -> None:
+    from printkit.commands.live import Served, Session
+    from printkit.options import Request
+    from printkit.resources import FONTS
+
+    (game / "fonts").mkdir()
+    font = game / "fonts" / "body.ttf"
+    shutil.copyfile(FONTS / "DejaVuSansCondensed.ttf", font)
+    with (game / "game.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[theme.fonts]\nbody = "fonts/body.ttf"\n')
+    session = Session(Served(Request("spankopoly", ("nl",), ("deeds",), game.parent)), None)
+    first = list(session.refresh())[-1]
+    assert first.changed == ("nl/deeds",)
+    assert list(session.refresh({font}))[-1].changed == (), "nothing changed yet"
+    shutil.copyfile(FONTS / "DejaVuSansCondensed-Oblique.ttf", font)
+    view = list(session.refresh({font}))[-1]
+    assert view.changed == ("nl/deeds",)
+    assert view.problems == ()
+    before, after = (v.products["nl"][0].pictures[0].png for v in (first, view))
+    assert before != after

@@ -120,6 +120,12 @@ def draw(doc: Document, cmyk: bool, dpi: int, fonts: Chosen = ()) -> list[Shot]:
                 for image in page_images(render(doc, cmyk), dpi)]
 
 
+def drawing(options: Resolved) -> tuple[object, ...]:
+    """What renders a page besides the page: its colours and the fonts' files and
+    contents."""
+    return options.cmyk, options.theme.fonts, options.theme.font_digests
+
+
 def _quiet_worker() -> None:
     """A pool worker leaves Ctrl-C to the server, which shuts the pool down."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -144,7 +150,8 @@ class Session:
     to date after files changed. Used by one thread at a time."""
 
     def __init__(self, served: Served, pool: Executor | None) -> None:
-        self.served = served
+        self.served = replace(served, request=replace(served.request,
+                                                      pictures_where_used=True))
         self.folder = find_game(served.request.game, served.request.data)
         self.pool = pool
         self.plan: Plan | None = None  # as last resolved without a problem
@@ -204,8 +211,13 @@ class Session:
             plan = self.plan = self._replan(changed)
             codes = list(plan.codes)
             turns = self.affected(changed, codes, plan.source.game.source_language)
-            if plan.options != self.options:
-                self.drawn, self.shots, turns = {}, {}, [codes]
+            if plan.options != self.options:  # laid out again; drawn again when the
+                # drawing changed (a page whose picture was replaced differs: its digest)
+                if self.options is None or drawing(plan.options) != drawing(self.options):
+                    self.shots = {}
+                self.drawn = {key: (None, shown, pages)  # every product laid out again
+                              for key, (_, shown, pages) in self.drawn.items()}
+                turns = [codes]
             self.view = replace(self.view, changed=())
             for turn in turns:
                 yield from self._show(plan.options, codes, {
@@ -311,6 +323,9 @@ class Session:
         pictures = tuple(Picture(doc.name, n, *self.shots[key])
                          for doc, keys in job.made for n, key in enumerate(keys, 1))
         pages = tuple(key for _, keys in job.made for key in keys)
+        old = self.drawn.get(key)
+        if old is not None and old[1].pictures == pictures and not old[1].problems:
+            generation = old[1].generation  # the same pictures: the page keeps them
         self.drawn[key] = (part, Shown(product.name, product.title, generation, pictures,
                                        job.warnings, cells([k.page for k in pages], part)),
                            pages)

@@ -95,7 +95,7 @@ def image_chunks(image: BookImage, width: float, height: float) -> list[Chunk]:
     px_w, px_h = image.pixels
     w = min(px_w * 72 / 300, width, height * 0.5 * px_w / px_h)
     h = w * px_h / px_w
-    op = Image((width - w) / 2, -h, w, h, image.path)
+    op = Image((width - w) / 2, -h, w, h, image.path, digest=image.digest)
     return [Chunk(h, (op,), "image"), Chunk(BODY * 0.8, kind="space")]
 
 

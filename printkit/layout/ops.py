@@ -92,6 +92,7 @@ class Image:
     h: float
     path: str
     ground: str = "#FFFFFF"
+    digest: str = ""  # of the file's content: a page with a picture replaced differs
 
 
 @dataclass(frozen=True)

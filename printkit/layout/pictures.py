@@ -38,10 +38,13 @@ def picture_ops(pic: Picture, box: Box, used: str, theme: Theme, problems: Probl
                 fill: bool = False, ground: str = "#FFFFFF") -> list[Op]:
     """The picture in `box`: whole and centred, or (`fill`) covering it, cropped to it.
     `used` says where it is used, for the resolution messages; `ground` is the colour
-    it stands on."""
+    it stands on. A picture the gate refused (printkit.load.pictures) is its problem."""
+    if pic.refused:
+        problems.add(pic.where, pic.refused)
+        return []
     placed = cover(pic, box) if fill else contain(pic, box)
     check_resolution(pic, placed[2], used, theme, problems)
-    image = Image(*placed, path=str(pic.path), ground=ground)
+    image = Image(*placed, path=str(pic.path), ground=ground, digest=pic.digest)
     if fill and placed != box:
         return [Group((image,), clip=box)]
     return [image]

@@ -14,21 +14,29 @@ from __future__ import annotations
 from pathlib import Path
 
 from printkit.errors import Problems, Where
+from printkit.files import digest
 from printkit.imaging import MAX_BYTES, PictureError, measure
 from printkit.load.paths import names_a_file_inside
 from printkit.model.theme import Picture
 
 
-def picture(value: object, folder: Path, where: Where, problems: Problems) -> Picture | None:
+def picture(value: object, folder: Path, where: Where, problems: Problems,
+            where_used: bool = False) -> Picture | None:
     """The picture a game names by `value` (a path inside `folder`), or None with a
-    located problem."""
+    located problem. With `where_used` a picture the gate refuses is kept as `refused`:
+    its problem is then one of the products that use it (printkit serve draws the
+    others)."""
     if not names_a_file_inside(value, folder, "picture", "art/logo.png", where, problems):
         return None
     size = picture_size(folder / value, value)
     if isinstance(size, str):
+        if where_used:
+            return Picture((folder / value).resolve(), value, 1, 1, where=where,
+                           refused=size)
         problems.add(where, size)
         return None
-    return Picture((folder / value).resolve(), value, size[0], size[1], where=where)
+    return Picture((folder / value).resolve(), value, size[0], size[1],
+                   digest(folder / value, MAX_BYTES), where=where)
 
 
 def picture_size(path: Path, name: str) -> tuple[int, int] | str:

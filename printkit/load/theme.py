@@ -13,8 +13,10 @@ from typing import Any
 
 from printkit.config import CONFIG_NAME, user_configs
 from printkit.errors import Problems
+from printkit.files import digest
 from printkit.load import fields as f
 from printkit.load.declare import IDENT, Colour, Flag, Table, Text, TomlFile
+from printkit.load.fontfiles import MAX_BYTES as FONT_BYTES
 from printkit.load.fontfiles import font_file
 from printkit.load.pictures import picture
 from printkit.load.printing import DEFAULTS, PRINT
@@ -54,17 +56,19 @@ PRINTKIT_TOML = TomlFile(CONFIG_NAME, "Your print settings (see README, Print se
 
 
 def load_theme(game: Toml | None, config: Path | None, problems: Problems,
-               allow_low_resolution: bool = False) -> Theme:
+               allow_low_resolution: bool = False, where_used: bool = False) -> Theme:
     """The theme of a build: the game's [theme] (of its game.toml as read), then each print
-    settings file's."""
+    settings file's. `where_used`: a refused picture is a problem of what uses it
+    (printkit.load.pictures)."""
     merged: dict[str, dict[str, Any]] = {name: {} for name in ("colours", "flags", *TABLES)}
     docs = [game] + [read_toml(path, problems) for path in user_configs(config)]
     for doc in docs:
         if doc is not None:
-            read_theme(doc, merged, problems)
+            read_theme(doc, merged, problems, where_used)
     pictures = merged["pictures"]
-    return Theme(colours=tuple(sorted(merged["colours"].items())),
-                 fonts=tuple(sorted(merged["fonts"].items())),
+    fonts = tuple(sorted(merged["fonts"].items()))
+    return Theme(colours=tuple(sorted(merged["colours"].items())), fonts=fonts,
+                 font_digests=tuple(digest(path, FONT_BYTES) for _, path in fonts),
                  board_centre=pictures.get("board_centre"),
                  board_title=merged["flags"].get("board_title", True),
                  group_symbols=merged["flags"].get("group_symbols", False),
@@ -76,7 +80,8 @@ def load_theme(game: Toml | None, config: Path | None, problems: Problems,
                  allow_low_resolution=allow_low_resolution)
 
 
-def read_theme(doc: Toml, merged: dict[str, dict[str, Any]], problems: Problems) -> None:
+def read_theme(doc: Toml, merged: dict[str, dict[str, Any]], problems: Problems,
+               where_used: bool = False) -> None:
     table = doc.data.get("theme")
     if table is None:
         return
@@ -93,14 +98,14 @@ def read_theme(doc: Toml, merged: dict[str, dict[str, Any]], problems: Problems)
             if not isinstance(value, dict):
                 problems.add(where, f"must be a table: write [theme.{key}] and its keys below")
                 continue
-            merged[key].update(entries(doc, key, value, problems))
+            merged[key].update(entries(doc, key, value, problems, where_used))
         else:
             known = sorted((*COLOURS, *FLAGS, *TABLES))
             problems.add(where, f"unknown theme key; known keys are {', '.join(known)}")
 
 
-def entries(doc: Toml, table: str, value: dict[str, Any], problems: Problems
-            ) -> dict[Any, Any]:
+def entries(doc: Toml, table: str, value: dict[str, Any], problems: Problems,
+            where_used: bool = False) -> dict[Any, Any]:
     """The checked entries of one [theme.<table>]."""
     folder = doc.path.parent
     result: dict[Any, Any] = {}
@@ -116,7 +121,7 @@ def entries(doc: Toml, table: str, value: dict[str, Any], problems: Problems
         if wanted:
             problems.add(where, wanted)
             continue
-        found: Picture | None = picture(item, folder, where, problems)
+        found: Picture | None = picture(item, folder, where, problems, where_used)
         if found is not None:
             result[int(key) if table == "squares" else key] = found
     return result

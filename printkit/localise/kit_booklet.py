@@ -50,6 +50,7 @@ class BookImage:
     path: str
     pixels: tuple[int, int]
     alt: str = ""
+    digest: str = ""  # of the file's content: a picture replaced differs
 
 
 BookBlock = BookHeading | BookPara | BookTable | BookImage

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from printkit.files import digest
+from printkit.imaging import MAX_BYTES
 from printkit.load.paths import MAX_PATH, inside
 from printkit.load.pictures import picture_size
 from printkit.localise.kit_booklet import (
@@ -195,7 +197,7 @@ class Reader:
         if isinstance(size, str):
             self.report(self.line, f"image {size}")
             return None
-        return BookImage(str(path.resolve()), size, tok.content)
+        return BookImage(str(path.resolve()), size, tok.content, digest(path, MAX_BYTES))
 
     def table(self, tokens: list[Token], i: int) -> int:
         rows: list[tuple[str, ...]] = []

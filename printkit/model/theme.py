@@ -50,6 +50,8 @@ class Picture(Located):
     name: str  # as shown in messages: the path inside the game folder
     width: int
     height: int
+    digest: str = ""  # of its content (printkit.files.digest): a file replaced differs
+    refused: str = ""  # why the picture gate refused it: the problem of what uses it
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,7 @@ class Theme:
 
     colours: tuple[tuple[str, str], ...] = ()        # role -> colour, where set
     fonts: tuple[tuple[str, Path], ...] = ()         # font role (regular, bold, italic) -> file
+    font_digests: tuple[str, ...] = ()               # of the fonts' content, in their order
     board_centre: Picture | None = None
     board_title: bool = True                         # the title banner beside the picture
     group_symbols: bool = False                      # a symbol beside each group's colour
