@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 MM = 72 / 25.4  # points in a millimetre
@@ -23,3 +24,14 @@ def parse_length(text: str) -> float | None:
     if not match:
         return None
     return float(match.group(1)) * UNITS[match.group(2).lower()]
+
+
+PPI_SLACK = 0.005  # ppi: what a PDF's rounded coordinates may take from an exact resolution
+
+
+def shown_ppi(found: float, needed: float) -> str:
+    """A resolution under `needed` as a message shows it: whole, unless rounding would make
+    it `needed` itself (299.9 is shown as such, never as the 300 it falls short of)."""
+    if round(found) < needed:
+        return f"{found:.0f}"
+    return f"{math.floor(found * 10) / 10:.1f}"

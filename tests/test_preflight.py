@@ -132,7 +132,7 @@ EXPECTED = {  # hostile PDF (tests/hostile_pdfs.py) -> the one line preflight sa
     "two_million_rectangles": "p1: 25 MB of drawing; preflight judges up to 8 MB a page",
     "crop_box_of_three_numbers": "the CropBox is not four numbers",
     "boxes_as_strings": "the MediaBox is not four numbers",
-    "form_bbox_nan": "malformed (PdfminerException: too many values to unpack (expected 4))",
+    "form_bbox_nan": "p1: the form /X has no drawing (it is not a stream)",
     "font_not_a_dictionary": "a font that is not a dictionary",
     "type0_without_descendants": "font X: a Type0 font without its descendant font",
     "nested_forms_3000": "more than 2000 forms, or forms nested over 32 deep",

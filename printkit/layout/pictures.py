@@ -7,11 +7,10 @@ LOW_PPI it is a located problem, unless the build allows low resolution.
 
 from __future__ import annotations
 
-import math
-
 from printkit.errors import Problems
 from printkit.layout.ops import Group, Image, Op
 from printkit.model.theme import Picture, Theme
+from printkit.units import PPI_SLACK, shown_ppi
 
 GOOD_PPI = 300
 LOW_PPI = 150
@@ -58,24 +57,16 @@ def ppi(pic: Picture, width: float) -> float:
 def check_resolution(pic: Picture, width: float, used: str, theme: Theme,
                      problems: Problems) -> None:
     found = ppi(pic, width)
-    if found >= GOOD_PPI:
+    if found >= GOOD_PPI - PPI_SLACK:  # the rule preflight holds a PDF's images to
         return
     where = pic.where.at(f"{pic.where.field}, on {used}")
-    text = (f"'{pic.name}' has {shown_ppi(found)} ppi at its printed size "
+    text = (f"'{pic.name}' has {shown_ppi(found, GOOD_PPI)} ppi at its printed size "
             f"({pic.width} × {pic.height} pixels over {width / 72 * 25.4:.0f} mm)")
     if found < LOW_PPI and not theme.allow_low_resolution:
         problems.add(where, f"{text}, under {LOW_PPI} ppi it prints blurred; use a picture "
                      f"of at least {GOOD_PPI} ppi, or build with --allow-low-resolution")
     else:
         problems.warn(where, f"{text}; print shops ask for {GOOD_PPI} ppi")
-
-
-def shown_ppi(found: float) -> str:
-    """A resolution under GOOD_PPI as a message shows it: whole, unless rounding would
-    make it GOOD_PPI itself (299.9 is shown as such, never as the 300 it falls short of)."""
-    if round(found) < GOOD_PPI:
-        return f"{found:.0f}"
-    return f"{math.floor(found * 10) / 10:.1f}"
 
 
 LOGO_H = 12 * 72 / 25.4   # a logo in the heading of a sheet: 12 mm high,
