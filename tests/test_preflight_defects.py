@@ -465,3 +465,30 @@ def test_pdf_reads_the_keys_back(base: Path) -> None:
     assert info is not None
     assert info["/GTS_PDFXVersion"] == "PDF/X-1a:2003"
     assert "/GTS_PDFXConformance" not in info
+
+
+@pytest.mark.parametrize("pixels, warned", [((1098, 732), True), ((1099, 733), False)])
+def test_build_and_preflight_agree_on_a_back_of_about_300_ppi(
+        tmp_path: Path, pixels: tuple[int, int], warned: bool) -> None:
+    """A chance back of 1098 × 732 px covers the 93 × 62 mm card and bleed at 299.9 ppi:
+    the build warns (showing 299.8, not 300) and preflight flags the file it wrote; at
+    1099 × 733 px (300.2 ppi) neither says a word."""
+    from test_theme import BACK, drawing, themed_game
+
+    game = themed_game(tmp_path / "data")
+    drawing(pixels, BACK).save(game / "art" / "back.jpg", quality=92)
+    result = runner.invoke(app, ["build", "themed", "--data", str(tmp_path / "data"),
+                                 "--only", "chance", "--target", "shop", "--out",
+                                 str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    warnings = [line for line in result.stderr.splitlines() if "art/back.jpg" in line]
+    code, output = said(next((tmp_path / "out").rglob("chance.pdf")))
+    if warned:
+        assert len(warnings) == 1, warnings
+        assert "'art/back.jpg' has 299.8 ppi" in warnings[0]
+        assert code == 1
+        assert f"an image of {pixels[0]}×{pixels[1]} px prints at 299.8 ppi (needs 300)" \
+            in output
+    else:
+        assert warnings == []
+        assert code == 0, output
