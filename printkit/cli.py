@@ -146,6 +146,7 @@ ServeLang = Annotated[list[str], typer.Option(
 def serve(
     request: Request,
     level: int,
+    words: Labels,
     host: Annotated[str, typer.Option(metavar=N_("<address>"), help=N_(
         "Address to listen on (default: this computer only)."))] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, metavar="<port>", help=N_(
@@ -158,7 +159,7 @@ def serve(
     from printkit.commands.live import Served
     from printkit.commands.serve import run_server  # the web page: only this command
 
-    run_server(Served(request, dpi), host, port, level, open_)
+    run_server(Served(request, dpi), host, port, level, open_, words)
 
 
 @command(help=N_("Write a duplex calibration sheet: print it double-sided and read your "

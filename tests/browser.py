@@ -62,7 +62,7 @@ class Serve:
             if not line:
                 break
             lines.append(line)
-            if match := re.search(r"at (http://[^ ]+)/ \(Ctrl-C stops\)", line):
+            if match := re.search(r" (http://[^ ]+)/ \(Ctrl-C", line):  # any language
                 self.url = match.group(1)
                 return
         stop(self.process)

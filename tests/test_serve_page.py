@@ -38,7 +38,7 @@ def browser() -> Iterator[Browser]:
         opened.close()
 
 
-def test_the_port_answers_while_the_first_build_runs_and_open_opens_the_page(
+def test_the_port_answers_while_the_first_build_runs_and_open_opens_the_page_in_danish(
         game: Path, tmp_path: Path) -> None:
     opened = tmp_path / "opened.txt"
     script = tmp_path / "browser"
@@ -46,7 +46,8 @@ def test_the_port_answers_while_the_first_build_runs_and_open_opens_the_page(
                       f"pathlib.Path({str(opened)!r}).write_text(sys.argv[1])\n", "utf-8")
     script.chmod(0o755)
     served = Serve("spankopoly", "--data", str(game.parent), "--open",
-                   env={"PRINTKIT_CACHE": "off", "BROWSER": f"{script} %s"})
+                   env={"PRINTKIT_CACHE": "off", "BROWSER": f"{script} %s",
+                        "LANG": "da_DK.UTF-8"})
     try:
         assert served.get("/")[0] == 200
         state = served.state()
@@ -57,7 +58,8 @@ def test_the_port_answers_while_the_first_build_runs_and_open_opens_the_page(
         assert opened.read_text("utf-8") == served.url + "/"
     finally:
         output = served.stop()
-    assert output.startswith("rebuilt: nl/board"), output  # after the address
+    assert output.startswith("lavet igen: nl/board"), output  # after the address
+    assert output.splitlines()[-1] == "stoppet"
 
 
 def click(browser: Browser, selector: str, box: list[float]) -> None:

@@ -39,6 +39,7 @@ from urllib.parse import urlsplit
 
 from printkit.commands.live import Served, Session, Shown, View, start_pool
 from printkit.errors import PrintkitError
+from printkit.localise.catalog import Labels, english_labels
 
 PAGE = Path(__file__).with_name("serve.html")
 PICTURE = re.compile(r"/pictures/([A-Za-z0-9_-]+)/([A-Za-z0-9_-]+)/(\d+)/([A-Za-z0-9_.-]+)")
@@ -222,9 +223,10 @@ class Server(HTTPServer):
     error of a request is one line on the terminal, never a traceback."""
 
     def __init__(self, address: tuple[str, int], handler: type[Handler],
-                 hosts: frozenset[str], wildcard: bool) -> None:
+                 hosts: frozenset[str], wildcard: bool, words: Labels | None = None) -> None:
         super().__init__(address, handler)
         self.hosts, self.wildcard = hosts, wildcard
+        self.words = words or english_labels()
         self.streams = threading.BoundedSemaphore(MAX_STREAMS)
         self.pool = ThreadPoolExecutor(WORKERS, thread_name_prefix="serve")
         self.taken = threading.BoundedSemaphore(2 * WORKERS)  # served or queued
@@ -300,7 +302,8 @@ class Server(HTTPServer):
     def handle_error(self, request: Any, client_address: Any) -> None:
         exc = sys.exc_info()[1]
         if not isinstance(exc, (ConnectionError, TimeoutError)):  # not just a client gone
-            print(f"error: a request from {client_address[0]} failed: {exc!r}",
+            print(self.words("error: a request from {client} failed: {error}",
+                             client=client_address[0], error=repr(exc)),
                   file=sys.stderr, flush=True)
 
     def server_close(self) -> None:
@@ -330,58 +333,60 @@ def default_filter() -> Any:
     return watchfiles.DefaultFilter()
 
 
-def watch(session: Session, hub: Hub, stop: threading.Event, verbosity: int) -> None:
+def watch(session: Session, hub: Hub, stop: threading.Event, verbosity: int,
+          _: Labels) -> None:
     """Build the game, then again after every save in the game folder, until `stop` is
     set. While the folder is gone, wait for it to come back, then build it whole."""
     import watchfiles
 
-    publish(session, hub, None, verbosity)
+    publish(session, hub, None, verbosity, _)
     while not stop.is_set():
         if not session.present():
             if stop.wait(GONE_POLL) or not session.present():
                 continue
-            publish(session, hub, None, verbosity)
+            publish(session, hub, None, verbosity, _)
             continue
         try:
             for changes in watchfiles.watch(session.folder, stop_event=stop, step=30,
                                             rust_timeout=500, yield_on_timeout=False,
                                             watch_filter=saved):
-                publish(session, hub, {Path(path) for _, path in changes}, verbosity)
+                publish(session, hub, {Path(path) for _, path in changes}, verbosity, _)
                 if not session.present():
                     break
         except FileNotFoundError:  # gone before the watch began
-            publish(session, hub, set(), verbosity)
+            publish(session, hub, set(), verbosity, _)
 
 
-def publish(session: Session, hub: Hub, changed: set[Path] | None, verbosity: int) -> None:
+def publish(session: Session, hub: Hub, changed: set[Path] | None, verbosity: int,
+            _: Labels) -> None:
     """Rebuild what `changed` files (None: all of them) changed, each view published."""
     try:
         for view in session.refresh(changed):
             hub.publish(view)
             if view.done:
-                report(view, verbosity)
+                report(view, verbosity, _)
     except Exception as exc:
         view = View(hub.view.generation + 1, hub.view.titles, hub.view.products,
                     (f"internal error: {exc!r}",))
         session.view = view
         hub.publish(view)
-        report(view, verbosity)
+        report(view, verbosity, _)
 
 
-def report(view: View, verbosity: int) -> None:
-    """One line per rebuild on the terminal; -q: problems only."""
+def report(view: View, verbosity: int, _: Labels) -> None:
+    """One line per rebuild on the terminal, in its language; -q: problems only."""
     for problem in view.problems:
-        print(f"error: {problem}", file=sys.stderr, flush=True)
+        print(_("error: {problem}", problem=problem), file=sys.stderr, flush=True)
     for lang, products in view.products.items():
         for shown in products:
             if f"{lang}/{shown.name}" in view.changed:
                 for problem in shown.problems:
-                    print(f"error: {problem}", file=sys.stderr, flush=True)
+                    print(_("error: {problem}", problem=problem), file=sys.stderr, flush=True)
     for warning in warnings_drawn(view):
-        print(f"warning: {warning}", file=sys.stderr, flush=True)
+        print(_("warning: {problem}", problem=warning), file=sys.stderr, flush=True)
     if verbosity >= 0 and not view.problems:
-        drawn = ", ".join(view.changed) or "nothing changed"
-        print(f"rebuilt: {drawn}", flush=True)
+        drawn = ", ".join(view.changed) or _("nothing changed")
+        print(_("rebuilt: {products}", products=drawn), flush=True)
 
 
 def warnings_drawn(view: View) -> list[str]:
@@ -395,13 +400,14 @@ def _interrupt(signum: int, frame: object) -> None:
 
 
 def run_server(served: Served, host: str, port: int, verbosity: int = 0,
-               open_page: bool = False) -> None:
+               open_page: bool = False, words: Labels | None = None) -> None:
     """Serve the game's pages on host:port until Ctrl-C (or SIGTERM: the same clean stop,
     the worker processes included). The port answers at once: the page says what is
     being built while the first build runs; with `open_page` the browser opens it."""
     if not host.strip():
         raise PrintkitError("--host '': name the address to listen on: 127.0.0.1 (this "
                             "computer only, the default) or 0.0.0.0 (the local network too)")
+    _ = words or english_labels()
     signal.signal(signal.SIGTERM, _interrupt)
     pool = start_pool()  # before any thread starts
     try:
@@ -410,17 +416,18 @@ def run_server(served: Served, host: str, port: int, verbosity: int = 0,
         handler = type("GameHandler", (Handler,), {"hub": hub, "verbose": verbosity > 0})
         try:
             server = Server((host, port), handler, LOCAL | {host.strip("[]").lower()},
-                            host in ("0.0.0.0", "::"))
+                            host in ("0.0.0.0", "::"), _)
         except OSError as exc:
             raise PrintkitError(f"--host {host} --port {port}: cannot listen there "
                                 f"({exc.strerror or exc}); choose another --port (0: any "
                                 "free one)") from None
         stop = threading.Event()
-        watcher = threading.Thread(target=watch, args=(session, hub, stop, verbosity),
+        watcher = threading.Thread(target=watch, args=(session, hub, stop, verbosity, _),
                                    name="watch", daemon=True)
         shown = f"[{host}]" if ":" in host else host
         url = f"http://{shown}:{server.server_address[1]}/"
-        print(f"serving {session.folder.name} at {url} (Ctrl-C stops)", flush=True)
+        print(_("serving {game} at {url} (Ctrl-C stops)", game=session.folder.name, url=url),
+              flush=True)
         watcher.start()
         if open_page:
             threading.Thread(target=open_when_answering, args=(local_url(host, url), stop),
@@ -434,7 +441,7 @@ def run_server(served: Served, host: str, port: int, verbosity: int = 0,
             hub.stop()
             server.server_close()
             watcher.join(timeout=2)
-        print("stopped", flush=True)
+        print(_("stopped"), flush=True)
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
