@@ -52,14 +52,12 @@ def test_the_port_answers_while_the_first_build_runs_and_open_opens_the_page_in_
         assert served.get("/")[0] == 200
         state = served.state()
         assert state["loading"] or state["building"], "the first build is still running"
-        progress = served.settled()
-        assert progress["languages"] == ["nl", "nb", "da"]
         assert until(opened.exists)
         assert opened.read_text("utf-8") == served.url + "/"
     finally:
-        output = served.stop()
-    assert output.startswith("lavet igen: nl/board"), output  # after the address
-    assert output.splitlines()[-1] == "stoppet"
+        output = served.stop()  # in the middle of the build, most likely: quietly
+    assert output.splitlines()[-1] == "stoppet", output
+    assert "fejl" not in output
 
 
 def click(browser: Browser, selector: str, box: list[float]) -> None:

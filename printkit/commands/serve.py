@@ -359,13 +359,18 @@ def watch(session: Session, hub: Hub, stop: threading.Event, verbosity: int,
 
 def publish(session: Session, hub: Hub, changed: set[Path] | None, verbosity: int,
             _: Labels) -> None:
-    """Rebuild what `changed` files (None: all of them) changed, each view published."""
+    """Rebuild what `changed` files (None: all of them) changed, each view published; a
+    build under way when the server stops is left."""
     try:
         for view in session.refresh(changed):
+            if hub.stopping:
+                return
             hub.publish(view)
             if view.done:
                 report(view, verbosity, _)
     except Exception as exc:
+        if hub.stopping:  # the pool is shut down under the build
+            return
         view = View(hub.view.generation + 1, hub.view.titles, hub.view.products,
                     (f"internal error: {exc!r}",))
         session.view = view
