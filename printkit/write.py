@@ -50,6 +50,7 @@ LOCK = ".printkit.lock"
 # folder's file system (a preview's page picture), moved into place as it is.
 Content = bytes | Path
 _IN_PROCESS = threading.Lock()  # a lockf lock is the process's: its threads take turns here
+_OWN: set[str] = set()  # this process's scratch folders (its own lockf locks never stop it)
 
 
 @dataclass(frozen=True)
@@ -182,6 +183,57 @@ def _moved(source: Path, temp: Path) -> str:
 
 
 @contextmanager
+def scratch_folder(root: Path, kind: str) -> Iterator[Path]:
+    """A hidden folder in root (`.printkit-<kind>.<id>`) for files made before their set
+    is written, removed after. It is held by the lock on `.printkit-<kind>.<id>.lock`
+    (taken before the folder is made, let go after it is removed), so one left by a
+    process that ended without removing it (a kill) is removed by the next one made."""
+    _remove_left(root, kind)
+    while True:
+        token = secrets.token_hex(6)
+        lock = root / f".printkit-{kind}.{token}.lock"
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_EXCL
+                     | getattr(os, "O_NOFOLLOW", 0), 0o666)
+        _lock(fd)
+        if _same_file(fd, lock):  # not removed as left over before it was locked
+            break
+        os.close(fd)
+    folder = root / f".printkit-{kind}.{token}"
+    _OWN.add(folder.name)
+    try:
+        folder.mkdir()
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+        lock.unlink(missing_ok=True)
+        os.close(fd)
+        _OWN.discard(folder.name)
+
+
+def _remove_left(root: Path, kind: str) -> None:
+    """Remove the scratch folders of `kind` in root whose process has ended: their lock
+    is free (or gone)."""
+    for folder in root.glob(f".printkit-{kind}.*"):
+        if folder.suffix == ".lock" or folder.name in _OWN or folder.is_symlink() \
+                or not folder.is_dir():
+            continue
+        lock = folder.with_name(folder.name + ".lock")
+        try:
+            fd = os.open(lock, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0))
+        except FileNotFoundError:
+            shutil.rmtree(folder, ignore_errors=True)  # its lock is let go only after it
+            continue
+        except OSError:
+            continue
+        try:
+            if _free(fd):
+                shutil.rmtree(folder, ignore_errors=True)
+                lock.unlink(missing_ok=True)
+        finally:
+            os.close(fd)
+
+
+@contextmanager
 def _locked(root: Path) -> Iterator[None]:
     """The output folder's lock, held until the block is done (see the module)."""
     path = root / LOCK
@@ -241,10 +293,26 @@ if sys.platform == "win32":
                 return
             except OSError:
                 continue
+
+    def _free(fd: int) -> bool:
+        """Whether no process holds the file's lock (it is taken if so)."""
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            return True
+        except OSError:
+            return False
 else:
     def _lock(fd: int) -> None:
         """Wait for the whole file's POSIX lock (lockf; Ctrl-C ends the wait)."""
         os.lockf(fd, os.F_LOCK, 0)
+
+    def _free(fd: int) -> bool:
+        """Whether no process holds the file's lock (it is taken if so)."""
+        try:
+            os.lockf(fd, os.F_TLOCK, 0)
+            return True
+        except OSError:
+            return False
 
 
 @contextmanager

@@ -204,3 +204,35 @@ def test_a_preview_leaves_nothing_but_its_files(tmp_path: Path) -> None:
     assert sorted(p.name for p in folder.iterdir()) == [
         "lines-1.png", "lines-2.png", "lines-contact.png", "lines.pdf"]
     assert Image.open(folder / "lines-1.png").info["dpi"][0] == pytest.approx(20, abs=0.02)
+
+
+def test_pictures_a_killed_preview_left_are_removed_by_the_next(tmp_path: Path) -> None:
+    """A preview killed while drawing leaves its hidden folder of pictures (hundreds of MB
+    at a high dpi): the next preview into the folder removes it, but not the folder of a
+    preview still running (its lock is held)."""
+    import subprocess
+    import sys
+
+    left, running = tmp_path / ".printkit-preview.0123456789ab", \
+        tmp_path / ".printkit-preview.ba9876543210"
+    for folder in (left, running):
+        (folder / "spankopoly" / "nl").mkdir(parents=True)
+        (folder / "spankopoly" / "nl" / "board-1.png").write_bytes(b"x" * 1000)
+        folder.with_name(folder.name + ".lock").touch()
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import os, sys, time\n"
+         "fd = os.open(sys.argv[1], os.O_RDWR); os.lockf(fd, os.F_LOCK, 0)\n"
+         "print('held', flush=True); time.sleep(60)", f"{running}.lock"],
+        stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None
+        assert holder.stdout.readline() == "held\n"
+        assert run("preview", "--only", "lines", "--dpi", "20", "--out", str(tmp_path))[0] == 0
+        assert not left.exists()
+        assert not left.with_name(left.name + ".lock").exists()
+        assert (running / "spankopoly" / "nl" / "board-1.png").exists()
+    finally:
+        holder.kill()
+        holder.wait()
+    assert run("preview", "--only", "lines", "--dpi", "20", "--out", str(tmp_path))[0] == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["spankopoly"]

@@ -13,8 +13,6 @@ at once. The files are then written as one set, the pictures moved into place.
 from __future__ import annotations
 
 import io
-import shutil
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -29,7 +27,7 @@ from printkit.localise.kit import Kit
 from printkit.options import Request, Resolved
 from printkit.pipeline import Built, Progress, make, product_files
 from printkit.resources import FONTS
-from printkit.write import Content, write_all
+from printkit.write import Content, scratch_folder, write_all
 
 THUMB = 220  # px: the longer side of a thumbnail on a contact sheet
 GAP = 16
@@ -189,18 +187,17 @@ def stale_pages(made: list[Previewed]) -> tuple[Path, ...]:
 def staging_folder(out: Path) -> Iterator[Path]:
     """A hidden folder inside out for the pictures drawn before the set is written (on
     out's file system, so that they are moved into place, not copied); removed after, and
-    out with it if the preview made it and nothing was written."""
+    out with it if the preview made it and nothing was written. One a killed preview left
+    is removed by the next preview into out (printkit.write.scratch_folder)."""
     made = not out.exists()
     try:
         out.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=".printkit-preview.", dir=out))
+        with scratch_folder(out, "preview") as staging:
+            yield staging
     except OSError as exc:
         raise PrintkitError([Problem(Where(str(out)), f"cannot write the file "
                                      f"({exc.strerror or exc}); check --out")]) from None
-    try:
-        yield staging
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
         if made:
             with suppress(OSError):
                 out.rmdir()  # only if empty
