@@ -92,6 +92,29 @@ def test_every_picture_of_a_theme_passes_the_gate(cli, tmp_path: Path) -> None:
     assert [e for e in run.errors if "theme.squares" in e] == expected
 
 
+def test_a_picture_path_longer_than_the_system_takes_is_a_located_problem(
+        cli, tmp_path: Path) -> None:
+    """A path of 5 000 characters (over PATH_MAX) was an OSError traceback: in the theme
+    and in the booklet it is named at its line."""
+    game = themed_game(tmp_path / "data")
+    rules = game / "rules" / "nl.md"
+    lines = rules.read_text("utf-8").splitlines()
+    rules.write_text("\n".join([*lines, "", f"![x](art/{'y' * 5000}.png)"]) + "\n", "utf-8")
+    run = cli("check", "themed", "--lang", "nl")
+    assert run.code == 2
+    assert f"error: data/themed/rules/nl.md:{len(lines) + 2}: image: the path is 5008 " \
+        "characters long; give one of at most 200" in run.errors
+    toml = game / "game.toml"
+    start = len(toml.read_text("utf-8").splitlines()) + 3
+    with toml.open("a", encoding="utf-8") as f:
+        f.write(f'\n[theme.squares]\n"1" = "art/{"x" * 5000}.png"\n')
+    run = cli("check", "themed", "--lang", "nl")
+    assert run.code == 2
+    assert f"error: data/themed/game.toml:{start}: theme.squares.1: the path is 5008 " \
+        "characters long; name the picture by a path of at most 200, e.g. " \
+        '"art/logo.png"' in run.errors
+
+
 def test_a_picture_is_split_with_one_copy_in_flight(tmp_path: Path) -> None:
     """Colours and alpha of a transparent picture, turned upright; an opaque alpha
     channel is dropped."""
