@@ -33,6 +33,8 @@ SHOP = re.compile(r"\bprintkit-shop\b")
 CARDS = re.compile(r"\bprintkit-cards card=([\d.]+)x([\d.]+)mm gutter=([\d.]+)mm "
                    r"pages=(\d+)-(\d+)")
 INK = re.compile(r"\bink=(\d{1,3}(?:\.\d{1,3})?)%")
+INLINE_RGB = re.compile(rb"\bBI\s(?:(?!\bID\s).){0,400}?/(?:CS|ColorSpace)\s*/(?:RGB|DeviceRGB|"
+                        rb"CalRGB)\b", re.DOTALL)  # an inline image's dictionary
 STRING = re.compile(rb"\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f\s]*>")
 RGB_FAMILIES = {"/DeviceRGB", "/CalRGB"}
 INK_LIMIT = 330.0  # percent: FOGRA39's, when a file states none
@@ -185,8 +187,11 @@ def colour_uses(page: Any, cmyk_only: bool) -> set[tuple[str, str]]:
     (RGB or Lab, how: an operator, a colour space, an image). Lab only if `cmyk_only`."""
     found: set[tuple[str, str]] = set()
     for code, resources in drawings(page):
-        ops = {t for t in STRING.sub(b" ", code).split() if t in (b"rg", b"RG")}
-        found |= {("RGB", f"{op.decode()} operator") for op in ops}
+        tokens = set(STRING.sub(b" ", code).split())
+        found |= {("RGB", f"{op.decode()} operator") for op in tokens & {b"rg", b"RG"}}
+        found |= {("RGB", "DeviceRGB colour space") for _ in tokens & {b"/DeviceRGB"}}
+        if INLINE_RGB.search(code):
+            found.add(("RGB", "RGB inline image"))
         found |= colour_resources(resources)
     return {use for use in found if cmyk_only or use[0] == "RGB"}
 

@@ -367,6 +367,11 @@ MORE: dict[str, tuple[Craft, str]] = {  # further defects a shop's preflight fin
                                          draw(w, b".2 1 1 1 k 100 60 40 40 re f")),
                               "p1: 320 % ink (C + M + Y + K) in a fill in DeviceCMYK 0.2 1 1 1, "
                               "over the file's 300 % limit"),
+    "DeviceRGB by name": (lambda w: draw(w, b"/DeviceRGB cs 1 0 0 sc 100 60 40 40 re f"),
+                          "(first p1; DeviceRGB colour space)"),
+    "an RGB inline image": (lambda w: draw(w, b"q 9 0 0 9 100 60 cm BI /W 1 /H 1 /BPC 8\n"
+                                              b"/CS /RGB ID \xff\0\0 EI Q"),
+                            "(first p1; RGB inline image)"),
     "JavaScript in a link": (annotation_script, "p1: JavaScript in the actions of 1 annotation"),
     "named JavaScript": (named_script, "JavaScript in the document's named scripts"),
     "form fields": (form_fields, "an interactive form of 1 field"),
