@@ -123,6 +123,14 @@ def test_product_list_page_jump_zoom_and_one_card_view(game: Path, browser: Brow
                                 "both sides drawn") == [[card["id"], True], [card["id"], True]]
         browser.call("Input.dispatchKeyEvent", type="keyDown", key="Escape")
         browser.wait_for("document.getElementById('card').hidden", "the view closed")
+
+        status, body = served.get(card["url"])  # the card drawn alone, larger than on
+        assert status == 200  # its sheet
+        large = Image.open(io.BytesIO(body))
+        sheet = chance["pictures"][0]
+        assert large.width > 3 * (card["box"][3] - card["box"][1]) * sheet["height"]
+        assert served.get(card["url"].replace(f"front-{card['n']}.png", "front-999.png"))[0] \
+            == 404
     finally:
         served.stop()
 

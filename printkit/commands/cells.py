@@ -43,17 +43,34 @@ def times(m: Matrix, n: Matrix) -> Matrix:
 
 
 def placed(ops: tuple[Op, ...], outer: Matrix = IDENTITY
-           ) -> Iterator[tuple[str, str, Matrix, tuple[float, float, float, float]]]:
-    """Every card side among `ops`: side, id, the matrix that places it and its clip."""
+           ) -> Iterator[tuple[str, str, Matrix, Group]]:
+    """Every card side among `ops`: side, id, the matrix that places it and its group."""
     for op in ops:
         if not isinstance(op, Group):
             continue
         matrix = times(outer, op.matrix)
         side, _, name = op.key.partition(".")
         if side in SIDES and name and op.clip is not None:
-            yield side, name, matrix, op.clip
+            yield side, name, matrix, op
         else:
             yield from placed(op.ops, matrix)
+
+
+def trim(group: Group) -> tuple[float, float, float]:
+    """A placed card's bleed, width and height (its clip is its trim plus bleed)."""
+    assert group.clip is not None
+    bleed = -group.clip[0]
+    return bleed, group.clip[2] - 2 * bleed, group.clip[3] - 2 * bleed
+
+
+def card_page(page: Page, k: int) -> Page | None:
+    """The k-th card side placed on a page, alone on a page of its size and upright,
+    cut at its trim (None if the page has fewer)."""
+    group = next((g for i, (*_, g) in enumerate(placed(page.ops)) if i == k), None)
+    if group is None:
+        return None
+    _, w, h = trim(group)
+    return Page(w, h, (Group(group.ops, clip=(0.0, 0.0, w, h)),))
 
 
 def sources(part: Kit) -> dict[tuple[str, str], str]:
@@ -78,9 +95,8 @@ def cells(pages: list[Page], part: Kit) -> tuple[tuple[Cell, ...], ...]:
     result = []
     for page in pages:
         found = []
-        for side, name, m, clip in placed(page.ops):
-            bleed = -clip[0]
-            w, h = clip[2] - 2 * bleed, clip[3] - 2 * bleed
+        for side, name, m, group in placed(page.ops):
+            _, w, h = trim(group)
             corners = [(m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
                        for x, y in ((0, 0), (w, 0), (0, h), (w, h))]
             xs, ys = [x for x, _ in corners], [y for _, y in corners]

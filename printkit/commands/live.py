@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from printkit.commands.cells import Cell, cells
+from printkit.commands.cells import Cell, card_page, cells
 from printkit.commands.preview import Picture, page_images, png
 from printkit.errors import PrintkitError, Problems, gathered
 from printkit.impose import Document, Page
@@ -34,6 +35,8 @@ from printkit.plan import Plan, Source, reread, resolve_in
 from printkit.render import render
 from printkit.resources import find_game
 from printkit.workers import default_workers
+
+CARD_DPI = 200  # a card shown large, alone
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,8 @@ class Shown:
     warnings: tuple[str, ...] = ()  # worth knowing, not stopping (a picture under 300 ppi)
     cells: tuple[tuple[Cell, ...], ...] = ()  # per picture
     problems: tuple[str, ...] = ()
+    pages: tuple[Page, ...] = field(default=(), repr=False)  # per picture (a card of one
+    # is drawn large from it)
 
 
 @dataclass(frozen=True)
@@ -72,6 +77,8 @@ class View:
     changed: tuple[str, ...] = ()  # "lang/product" drawn by the last build
     loading: bool = False
     building: tuple[tuple[str, int, int], ...] = ()
+    cmyk: bool = False  # how the pictures are drawn
+    fonts: Chosen = ()
 
     @property
     def done(self) -> bool:
@@ -162,6 +169,7 @@ class Session:
         self.shots: dict[PageKey, Shot] = {}  # every page shown, drawn
         self.pending: set[str] | None = None  # None: localise every language next time
         self.view = View(loading=True)
+        self.lock = threading.Lock()  # drawing here (no pool): one thread at a time
 
     def present(self) -> bool:
         """Whether the game folder is there (a folder moved away, by a branch switch or a
@@ -270,11 +278,14 @@ class Session:
     def _viewed(self, codes: list[str], kits: dict[str, Kit], changed: list[str],
                 counts: dict[str, list[int]], finished: bool) -> View:
         titles = dict(self.view.titles) | {code: kit.title for code, kit in kits.items()}
+        options = self.options
         self.view = View(self.view.generation + 1,
                          {c: titles[c] for c in codes if c in titles},
                          self._products(codes, kits), (), tuple(changed), False,
                          () if finished else tuple((code, counts[code][0], counts[code][1])
-                                                   for code in codes if code in counts))
+                                                   for code in codes if code in counts),
+                         options is not None and options.cmyk,
+                         options.theme.fonts if options is not None else ())
         return self.view
 
     def _stale(self, part: Kit) -> bool:
@@ -326,16 +337,37 @@ class Session:
         old = self.drawn.get(key)
         if old is not None and old[1].pictures == pictures and not old[1].problems:
             generation = old[1].generation  # the same pictures: the page keeps them
+        shown = [k.page for k in pages]
         self.drawn[key] = (part, Shown(product.name, product.title, generation, pictures,
-                                       job.warnings, cells([k.page for k in pages], part)),
+                                       job.warnings, cells(shown, part), (), tuple(shown)),
                            pages)
 
     def _render(self, docs: list[Document], cmyk: bool, fonts: Chosen) -> list[Future[list[Shot]]]:
         """The drawing of each document's pages: in the pool, or here and now."""
         dpi = self.served.dpi
         if self.pool is None:
-            return [_done(draw, doc, cmyk, dpi, fonts) for doc in docs]
+            with self.lock:
+                return [_done(draw, doc, cmyk, dpi, fonts) for doc in docs]
         return [self.pool.submit(draw, doc, cmyk, dpi, fonts) for doc in docs]
+
+    def card(self, view: View, lang: str, product: str, side: str, n: int) -> bytes | None:
+        """Card n (from 0) of a product's `side`, drawn alone at CARD_DPI, upright, as a
+        PNG (None if the view has no such card). Safe from any thread: it reads only the
+        view it is given, and draws in the pool (or here, one drawing at a time)."""
+        shown = next((s for s in view.products.get(lang, ()) if s.name == product), None)
+        if shown is None:
+            return None
+        found = next(((page, k) for page, cells in zip(shown.pages, shown.cells, strict=False)
+                      for k, cell in enumerate(cells) if cell.side == side and cell.n == n),
+                     None)
+        page = card_page(*found) if found else None
+        if page is None:
+            return None
+        doc = Document(f"{product}-{side}-{n}", [page], product, "", lang, "printkit")
+        if self.pool is None:
+            with self.lock:
+                return draw(doc, view.cmyk, CARD_DPI, view.fonts)[0][0]
+        return self.pool.submit(draw, doc, view.cmyk, CARD_DPI, view.fonts).result()[0][0]
 
     def _products(self, codes: list[str], kits: dict[str, Kit]) -> dict[str, tuple[Shown, ...]]:
         """Every language's products in build order; those of a language not localised

@@ -1,11 +1,13 @@
 """`printkit serve`: a local web page showing a game's pages, redrawn as its files are saved.
 
-The standard library's HTTP server serves four kinds of path and nothing else: `/` (the
-page), `/state` (what to show, as JSON), `/events` (server-sent events: one per rebuild,
-so the open page refreshes itself) and `/pictures/<lang>/<product>/<generation>/
-<file>-<page>.png`. Pictures are kept in memory and looked up by name, so no request can
-reach a file, and the server writes nothing. One thread watches the game folder
-(watchfiles) and rebuilds what a save changed (printkit.commands.live).
+The standard library's HTTP server serves five kinds of path and nothing else: `/` (the
+page), `/state` (what to show, as JSON: each page's cards too), `/events` (server-sent
+events: one per view, so the open page refreshes itself), `/pictures/<lang>/<product>/
+<generation>/<file>-<page>.png` and `/cards/<lang>/<product>/<generation>/<side>-<n>.png`
+(a card drawn alone, for the one-card view). Pictures are kept in memory and looked up by
+name, so no request can reach a file, and the server writes nothing. The port answers at
+once; one thread builds the game, then watches its folder (watchfiles) and rebuilds what
+a save changed (printkit.commands.live), publishing a view as each product is drawn.
 
 It answers only requests for the host it serves: the Host header must name 127.0.0.1,
 localhost (or ::1) or what --host names (with --host 0.0.0.0 or ::, any address written as
@@ -43,6 +45,8 @@ from printkit.localise.catalog import Labels, english_labels
 
 PAGE = Path(__file__).with_name("serve.html")
 PICTURE = re.compile(r"/pictures/([A-Za-z0-9_-]+)/([A-Za-z0-9_-]+)/(\d+)/([A-Za-z0-9_.-]+)")
+CARD = re.compile(r"/cards/([A-Za-z0-9_-]+)/([A-Za-z0-9_-]+)/(\d+)/(front|back)-(\d{1,6})\.png")
+CARDS_KEPT = 32  # cards drawn large, kept for the next look
 GONE_POLL = 0.3  # seconds between looks for a game folder moved away
 KEEP_ALIVE = 10.0  # seconds between comments on a quiet event stream
 TIMEOUT = 10.0  # seconds a connection may stay silent (its request unsent, a reader gone)
@@ -61,6 +65,30 @@ class Hub:
         self.view = view
         self.stopping = False
         self.changed = threading.Condition()
+        self.cards: dict[str, bytes] = {}  # by path, the newest last
+        self.cards_lock = threading.Lock()
+
+    def card(self, session: Session, path: str) -> bytes | None:
+        """The PNG of a card drawn large that a path names, if the view has that card
+        (the last CARDS_KEPT drawn are kept)."""
+        match = CARD.fullmatch(path)
+        if match is None:
+            return None
+        with self.cards_lock:
+            if path in self.cards:
+                return self.cards[path]
+        lang, product, generation, side, n = match.groups()
+        view = self.view
+        shown = next((s for s in view.products.get(lang, ()) if s.name == product), None)
+        if shown is None or str(shown.generation) != generation:
+            return None
+        made = session.card(view, lang, product, side, int(n))
+        if made is not None:
+            with self.cards_lock:
+                self.cards[path] = made
+                for old in list(self.cards)[:-CARDS_KEPT]:
+                    del self.cards[old]
+        return made
 
     def publish(self, view: View) -> None:
         with self.changed:
@@ -106,7 +134,9 @@ def shown_state(lang: str, shown: Shown) -> dict[str, Any]:
             "url": f"/pictures/{lang}/{shown.name}/{shown.generation}/{p.name}",
             "label": f"{p.doc} · {p.page}", "width": p.width, "height": p.height,
             "cards": [{"id": c.id, "side": c.side, "n": c.n, "box": list(c.box),
-                       "turn": c.turn, "source": c.source} for c in found]}
+                       "turn": c.turn, "source": c.source,
+                       "url": f"/cards/{lang}/{shown.name}/{shown.generation}/{c.side}-{c.n}.png"}
+                      for c in found]}
             for p, found in zip(shown.pictures, cells, strict=False)]}
 
 
@@ -147,6 +177,7 @@ class Handler(BaseHTTPRequestHandler):
     403 to a request for another host."""
 
     hub: Hub
+    session: Session
     server: Server
     verbose = False
     protocol_version = "HTTP/1.1"
@@ -166,7 +197,7 @@ class Handler(BaseHTTPRequestHandler):
             self.send(json.dumps(state(view)).encode(), "application/json")
         elif path == "/events":
             self.events()
-        elif (png := picture(view, path)) is not None:
+        elif (png := picture(view, path) or self.hub.card(self.session, path)) is not None:
             self.send(png, "image/png", "max-age=3600")
         else:
             self.send(b"not found\n", "text/plain", status=HTTPStatus.NOT_FOUND)
@@ -418,7 +449,8 @@ def run_server(served: Served, host: str, port: int, verbosity: int = 0,
     try:
         session = Session(served, pool)
         hub = Hub(session.view)
-        handler = type("GameHandler", (Handler,), {"hub": hub, "verbose": verbosity > 0})
+        handler = type("GameHandler", (Handler,), {"hub": hub, "session": session,
+                                                   "verbose": verbosity > 0})
         try:
             server = Server((host, port), handler, LOCAL | {host.strip("[]").lower()},
                             host in ("0.0.0.0", "::"), _)
