@@ -60,6 +60,21 @@ def nested_forms(depth: int) -> bytes:
                     extra=forms)
 
 
+def form_drawing(form: bytes) -> bytes:
+    """A page drawing form 5, whose own drawing is `form` (and whose /X is itself)."""
+    return one_page(resources=b"<< /XObject << /X 5 0 R >> >>", content=b"/X Do",
+                    extra=[stream(form, b" /Type /XObject /Subtype /Form /BBox [0 0 10 10] "
+                                  b"/Resources << /XObject << /X 5 0 R >> >>")])
+
+
+def image_of(data: bytes) -> bytes:
+    """A page drawing a 64 × 64 CMYK image (16 384 bytes) whose data is `data`, Flate."""
+    return one_page(resources=b"<< /XObject << /I 5 0 R >> >>", content=b"9 0 0 9 0 0 cm /I Do",
+                    extra=[stream(data, b" /Type /XObject /Subtype /Image /Width 64 /Height 64 "
+                                  b"/ColorSpace /DeviceCMYK /BitsPerComponent 8",
+                                  compress=True)])
+
+
 HOSTILE = {  # name -> the PDF's bytes
     "tiles_pages_30_million": one_page(info=b"<< /Keywords (printkit-tiles cols=3 rows=2 "
                                        b"overlap=10mm pages=1-30000000 order=rows) >>"),
@@ -77,4 +92,11 @@ HOSTILE = {  # name -> the PDF's bytes
     "nested_forms_3000": nested_forms(3000),
     "no_media_box": one_page(b"/TrimBox [0 0 200 200]"),
     "page_300_inches": one_page(b"/MediaBox [0 0 21600 21600]"),
+    "page_of_no_size": one_page(b"/MediaBox [0 0 0 0]"),
+    "form_draws_itself": form_drawing(b"0 0 1 1 re f /X Do"),
+    "image_data_short": image_of(b"\0" * 1000),
+    "image_data_long": image_of(b"\0" * 20_000),
+    "page_tree_loop": pdf([b"<< /Type /Catalog /Pages 2 0 R >>",
+                           b"<< /Type /Pages /Kids [3 0 R 2 0 R] /Count 2 >>",
+                           b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>"]),
 }

@@ -138,6 +138,10 @@ EXPECTED = {  # hostile PDF (tests/hostile_pdfs.py) -> the one line preflight sa
     "nested_forms_3000": "more than 2000 forms, or forms nested over 32 deep",
     "no_media_box": "p1: no MediaBox (a page without a size)",
     "page_300_inches": "p1: the MediaBox is over 200 inches (PDF's limit)",
+    "page_of_no_size": "p1: the MediaBox is 0 × 0 pt (a page is at least 3 pt a side)",
+    "form_draws_itself": "p1: the form /X draws itself",
+    "image_data_short": "p1: the image /I holds 1000 bytes of data where its size needs 16384",
+    "image_data_long": "p1: the image /I holds more data than its size needs (16384 bytes)",
 }
 
 
@@ -153,6 +157,17 @@ def test_a_pdf_preflight_cannot_judge_is_one_line_and_exit_2(tmp_path: Path,
     result = runner.invoke(app, ["preflight", str(path)])
     assert result.output.splitlines() == [
         f"error: {path}: cannot judge this PDF: {EXPECTED[name]}"]
+    assert result.exit_code == 2
+
+
+def test_a_page_tree_that_loops_is_not_read(tmp_path: Path) -> None:
+    from hostile_pdfs import HOSTILE
+
+    path = tmp_path / "loop.pdf"
+    path.write_bytes(HOSTILE["page_tree_loop"])
+    result = runner.invoke(app, ["preflight", str(path)])
+    assert result.output.splitlines() == [
+        f"error: {path}: not a readable PDF (Detected cyclic page references.)"]
     assert result.exit_code == 2
 
 

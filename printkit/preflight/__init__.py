@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import re
 import signal
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -60,6 +61,7 @@ MAX_PAGES = 10_000  # pages of one file (a card deck of 10 000 cards has fewer s
 MEMORY = 1024  # MB a check may use on top of what printkit uses already
 SECONDS = 60  # CPU seconds a check may take per file
 DEFAULT = Limits()
+CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 def check_pdf(path: Path, limits: Limits = DEFAULT, target: str = "") -> Report:
@@ -72,8 +74,14 @@ def check_pdf(path: Path, limits: Limits = DEFAULT, target: str = "") -> Report:
     result = apart(lambda: judged(path, limits, target)) if hasattr(os, "fork") else \
         judged(path, limits, target)
     if isinstance(result, str):
-        raise PrintkitError(f"{path}: {result}")
-    return result
+        raise PrintkitError(f"{path}: {one_line(result)}")
+    return Report(result.pages, [one_line(p) for p in result.problems],
+                  [one_line(n) for n in result.notes])
+
+
+def one_line(text: str) -> str:
+    """A message as one line: names and text read from the file may hold line breaks."""
+    return CONTROL.sub("?", text)
 
 
 def judged(path: Path, limits: Limits, target: str = "") -> Report | str:

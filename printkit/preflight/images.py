@@ -107,8 +107,11 @@ def _bands(name: str, image: Any, filters: list[str], size: tuple[int, int],
                 deepest = max(deepest, _deepest(bytes(buffer[:band]), cmyk_width, step, inverted))
                 del buffer[:band]
     if total < expected or total > expected + row:
-        raise Unjudged(f"the image {name} holds {'more' if total > expected else total} "
-                       f"bytes of data where its size needs {expected}")
+        if total > expected:
+            raise Unjudged(f"the image {name} holds more data than its size needs "
+                           f"({expected} bytes)")
+        raise Unjudged(f"the image {name} holds {total} bytes of data where its size needs "
+                       f"{expected}")
     if cmyk_width and len(buffer) >= 4 * cmyk_width:
         rows = len(buffer) // (4 * cmyk_width)
         deepest = max(deepest, _deepest(bytes(buffer[:rows * 4 * cmyk_width]), cmyk_width,
