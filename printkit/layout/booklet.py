@@ -1,5 +1,6 @@
 """The rule booklet in reading order: A5 pages with a cover, contents, headings, tables
-and page numbers, padded with blank pages to a multiple of four (for saddle stitching)."""
+and page numbers, brought to a multiple of four (for saddle stitching) by a back cover,
+the blank inside of it and a page for notes (see closing_pages)."""
 
 from __future__ import annotations
 
@@ -348,8 +349,8 @@ def contents(book: BookletText, entries: list[tuple[int, str, int]], first: int,
 
 def booklet_pages(book: BookletText, size: tuple[float, float], where: Where,
                   problems: Problems, lang: str = "", theme: Theme = DEFAULT) -> list[Face]:
-    """Cover, contents, the rules, and blank pages up to a multiple of four, in the theme's
-    colours; words too long for a line break at the hyphenation points of `lang`."""
+    """Cover, contents, the rules, and the closing pages up to a multiple of four, in the
+    theme's colours; words too long for a line break at the hyphenation points of `lang`."""
     texts = [book.title, book.subtitle, book.contents] + [
         getattr(b, "text", "") or " ".join(c for r in getattr(b, "rows", ()) for c in r)
         for b in book.blocks]
@@ -363,6 +364,48 @@ def booklet_pages(book: BookletText, size: tuple[float, float], where: Where,
     entries = [(lv, t, first + n) for lv, t, n in entries]
     pages = [cover(book, size, theme, problems), *contents(book, entries, 2, size)]
     pages += [page_face(first + n, placed, size) for n, placed in enumerate(body)]
-    while len(pages) % 4:
-        pages.append(Face(f"page-{len(pages) + 1}", size[0], size[1], 0, ()))
+    pages += closing_pages(book, len(pages), size)
     return [recoloured(page, theme, BOOKLET) for page in pages]
+
+
+NOTE_LINE = 8 * MM  # between the ruled lines of a page for notes
+
+
+def closing_pages(book: BookletText, count: int, size: tuple[float, float]) -> list[Face]:
+    """The pages after the `count` of cover, contents and rules, up to a multiple of four
+    (saddle stitching): none when the rules end on one; else the last is the back cover,
+    the one before it (when there is one) is left blank as the inside of the back cover,
+    and a third is a page for notes, ruled, with its heading and page number. No other
+    page is empty."""
+    free = -count % 4
+    if not free:
+        return []
+    w, h = size
+    pages = []
+    if free == 3:
+        width = w - INNER - OUTER
+        placed, y = [], 0.0
+        for chunk in heading_chunks(BookHeading(1, book.notes), width)[1:]:
+            placed.append((y, chunk))
+            y += chunk.height
+        rows = range(1, int((h - TOP - BOTTOM - y) / NOTE_LINE) + 1)
+        placed.append((y, Chunk(0.0, tuple(Line(0, -n * NOTE_LINE, width, -n * NOTE_LINE,
+                                                "#A0A0A0", 0.75) for n in rows))))
+        pages.append(page_face(count + 1, placed, size))
+    if free >= 2:
+        pages.append(Face(f"page-{count + len(pages) + 1}", w, h, 0, ()))
+    pages.append(back_cover(book, size))
+    return pages
+
+
+def back_cover(book: BookletText, size: tuple[float, float]) -> Face:
+    """The last page: the cover's band, lower and narrower, with the game's title."""
+    w, h = size
+    band = 10 * MM
+    title = 16.0
+    while metrics("bold").width(book.title, title) > w - 2 * OUTER - 2 * band and title > 10:
+        title -= 1
+    ops: list[Op] = [Rect(band, 2 * band, w - 2 * band, 14 * MM, fill=ACCENT),
+                     Text(w / 2, 2 * band + 7 * MM - title * 0.35, book.title, "bold", title,
+                          "#FFFFFF", "centre")]
+    return Face("back-cover", w, h, 0, tuple(ops))

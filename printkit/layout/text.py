@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printkit.colour.contrast import ink_on, small_text_ground
-from printkit.layout.fonts import drawable, metrics
+from printkit.layout.fonts import Metrics, drawable, metrics
 from printkit.layout.hyphens import AUTHOR, COMPOUND, SHY, SYLLABLE, glue, narrowest, split
 from printkit.localise.kit import Block, Heading, Para, Row, Table
 
@@ -62,15 +62,17 @@ def wrap(text: str, role: str, size: float, width: float, lang: str = "",
     With `keep`, numbers stay with their units and short formulas stay whole (no-break
     spaces, see hyphens.glue). Widths add up exactly (advances in whole font units, no
     kerning), so a line is measured word by word instead of again for every word added.
-    Soft hyphens print only where a line ends at one.
+    Soft hyphens print only where a line ends at one. A paragraph's last line of one word
+    takes the word before it along (see pulled).
     """
     m = metrics(role)
     space = m.units(" ")
     room = width * 1000.0 / size
     lines: list[str] = []
     for paragraph in (glue(text) if keep else text).split("\n"):
+        whole: list[list[str] | None] = []  # each line's words, if none of them is broken
         line: list[str] = []
-        used = 0
+        used, cut = 0, False  # cut: the line begins with the last piece of a broken word
         for word in paragraph.split(" "):
             if not word:
                 continue
@@ -82,21 +84,39 @@ def wrap(text: str, role: str, size: float, width: float, lang: str = "",
             if units <= room:
                 if line:
                     lines.append(" ".join(line))
-                line, used = [word], units
+                    whole.append(None if cut else line)
+                line, used, cut = [word], units, False
                 continue
             pieces = split(word, m, room - used - space, room, lang, level) if line else None
             if pieces is None:
                 if line:
                     lines.append(" ".join(line))
+                    whole.append(None if cut else line)
                     line = []
                 pieces = split(word, m, room, room, lang, level)
                 if pieces is None:
                     return None
             lines.append(" ".join([*line, pieces[0][0]]))
             lines += [piece for piece, _ in pieces[1:-1]]
-            line, used = [pieces[-1][0]], pieces[-1][1]
+            whole += [None] * (len(pieces) - 1)
+            line, used, cut = [pieces[-1][0]], pieces[-1][1], True
         lines.append(" ".join(line))
+        whole.append(None if cut else line)
+        pulled(lines, whole, m, room)
     return [line.replace(SHY, "") for line in lines] if SHY in text else lines
+
+
+def pulled(lines: list[str], whole: list[list[str] | None], m: Metrics, room: float) -> None:
+    """A paragraph's last line of a single word (a runt: "… die je / bezit.") takes the
+    last word of the line above along, as a typesetter pulls it down, when that line keeps
+    two words or more and the two fit the width (`room`, in font units). `whole`: the
+    paragraph's lines as words (None for a line holding a piece of a broken word)."""
+    above, last = (whole[-2], whole[-1]) if len(whole) > 1 else (None, None)
+    if above is None or last is None or len(last) != 1 or len(above) < 3:
+        return
+    if m.units(above[-1]) + m.units(" ") + m.units(last[0]) > room:
+        return
+    lines[-2:] = [" ".join(above[:-1]), f"{above[-1]} {last[0]}"]
 
 
 def flow(blocks: tuple[Block, ...], width: float, size: float, leading: float = 1.22,

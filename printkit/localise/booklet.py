@@ -45,7 +45,7 @@ def booklet(w: Wording, _: Labels, tables: dict[str, Rows], context: dict[str, A
 
     blocks = parse(rendered, tables, w.game.folder, report) if rendered else ()
     return BookletText(title, marked + _("Rules"), _("Contents"), blocks,
-                       problems.where(path).path, text)
+                       problems.where(path).path, text, _("Notes"))
 
 
 MAX_BOOKLET_GROWTH = 2**20  # characters a rule template may print beyond twice its own size

@@ -66,6 +66,7 @@ class BookletText:
     blocks: tuple[BookBlock, ...]
     source: str = ""  # the rules file, as shown in problems
     source_text: str = field(default="", compare=False, repr=False)  # its template text
+    notes: str = "Notes"  # the heading of a page left for notes at the end
 
     def where(self, found: str, other: Where) -> Where:
         """The rules file at the first line holding `found` (text or a character); `other`

@@ -290,6 +290,17 @@ _UNDEFINED = re.compile(r"'([^']+)' is undefined")
 JINJA_NAMES = {"range", "dict", "lipsum", "cycler", "joiner", "namespace"}  # jinja's own
 
 
+def says_its_kind(name: str, kind: str) -> bool:
+    """Whether a name already says what kind of square it is ("Station Havenkwartier",
+    "Centraal Station" for a station): a band that says "Station" above it prints the
+    word twice, and so does "Stasjon" (the same word as another language spells it: a
+    word of the name at least 70 % alike, difflib's ratio)."""
+    words = re.findall(r"\w+", name.casefold())
+    kinds = re.findall(r"\w+", kind.casefold())
+    return bool(kinds) and all(any(difflib.SequenceMatcher(None, k, word).ratio() >= 0.7
+                                   for word in words) for k in kinds)
+
+
 def lcfirst(text: str, word: str | None = None) -> str:
     """The text with its first letter in lower case ("Fængsel" -> "fængsel"); given a
     `word`, only while the text starts with it: `this|lcfirst("Keuken")` writes "keuken",

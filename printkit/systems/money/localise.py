@@ -20,7 +20,7 @@ from printkit.localise.kit import Block, CardText, Deck, Heading, Kit, Making, P
 from printkit.localise.kit_board import BoardText, SquareText
 from printkit.localise.kit_sheets import LedgerText, RegisterRow
 from printkit.localise.money import format_money, format_percentage, with_interest
-from printkit.localise.wording import Wording
+from printkit.localise.wording import Wording, says_its_kind
 from printkit.model.common import Square
 from printkit.systems.money.model import (
     CORNERS,
@@ -242,11 +242,14 @@ def owned_rows(values: tuple[int, ...], _: Labels, show: Callable[[int], str]) -
 def owned_front(prop: Station | Utility, kind: str, rent: tuple[Block, ...], colour: str,
                 w: Wording, _: Labels, money: Money) -> CardText:
     """The front of a station's or a utility's deed (`kind`, its band in `colour`): its
-    rent by the number owned (`rent`, the system's own blocks), then its mortgage value."""
-    return CardText(
-        prop.id, w.name(prop.id), band=w.text("squares", kind), colour=colour,
+    rent by the number owned (`rent`, the system's own blocks), then its mortgage value.
+    The band names the kind, unless the name does ("Centraal Station")."""
+    name, label = w.name(prop.id), w.text("squares", kind)
+    twice = says_its_kind(name, label)  # "Station Havenkwartier": the band says what a
+    return CardText(                    # street's band says, and there is no footer
+        prop.id, name, band=_("Title deed") if twice else label, colour=colour,
         blocks=(*rent, Row(_("Mortgage value"), money(prop.mortgage))),
-        footer=_("Title deed"), framed=True, where=w.named_at(prop.id))
+        footer="" if twice else _("Title deed"), framed=True, where=w.named_at(prop.id))
 
 
 def dice_factor(_: Labels) -> Money:

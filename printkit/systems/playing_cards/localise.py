@@ -159,9 +159,9 @@ def aid_back(game: Game, w: Wording, _: Labels, coins: Coins) -> CardText:
         blocks=(Para(_("Passing a joker: {coins} from the bank. Landing on one: roll both "
                        "dice again.", coins=coins(game.coins.pass_joker))),
                 Table(jokers_table(game, w, _, coins), (0.55, 4.0), (),
-                      ("centre", "left"), strong_first=True)),
-        footer=_("A fortune of {goal} wins: your coins and what the bank would pay for all "
-                 "you own.", goal=coins(game.coins.goal)),
+                      ("centre", "left"), strong_first=True),
+                Para(_("A fortune of {goal} wins: your coins and what the bank would pay "
+                       "for all you own.", goal=coins(game.coins.goal)))),
         framed=True, where=w.at("game"))
 
 

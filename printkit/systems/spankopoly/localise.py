@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from printkit.localise.assemble import kit, with_rules
 from printkit.localise.catalog import Labels
 from printkit.localise.kit import Block, CardText, Deck, Heading, Kit, Making, Para, Row
-from printkit.localise.wording import Wording
+from printkit.localise.wording import Wording, says_its_kind
 from printkit.model import Stake
 from printkit.systems.spankopoly.model import ChanceCard, Game, Street
 from printkit.systems.spankopoly.wording import SpankWording
@@ -144,9 +144,11 @@ def street_cards(game: Game, street: Street, w: SpankWording,
 def station_card(game: Game, station: str, w: SpankWording, _: Labels) -> CardText:
     r = game.rules
     die = tuple(Row(str(face), w.implement_name(impl)) for face, impl in game.station_die)
+    name, label = w.name(station), w.text("squares", "station")
+    twice = says_its_kind(name, label)  # "Station ‘Halfmast’": the band says "Eigendomsbewijs"
     return CardText(
-        station, w.name(station), band=w.text("squares", "station"), colour=game.board.ink,
-        footer=deed_word(w, _),
+        station, name, band=deed_word(w, _) if twice else label, colour=game.board.ink,
+        footer="" if twice else deed_word(w, _),
         blocks=(Row(_("Purchase ({implement})", implement=lower_first(
                     w.implement_name(r.station_purchase.implement))),
                     w.count(r.station_purchase.count, r.station_purchase.implement)),
