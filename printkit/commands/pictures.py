@@ -76,6 +76,42 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
             + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
 
 
+class PngRows:
+    """A PNG (RGB, 8 bits) written to a file as its rows come: the header first, each row
+    compressed as it is given, so no more than a band of rows is ever in memory."""
+
+    def __init__(self, file: BinaryIO, width: int, height: int, dpi: float) -> None:
+        self.file, self.width, self.left = file, width, height
+        ppm = round(dpi / 0.0254)
+        file.write(SIGNATURE
+                   + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                   + _chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)))
+        self.packer = zlib.compressobj(1)
+        self.pending = bytearray()
+
+    def add(self, data: memoryview | bytes, stride: int, count: int) -> None:
+        """`count` rows of RGB bytes, `stride` bytes apart in data."""
+        view = memoryview(data).cast("B")
+        line = self.width * 3
+        for row in range(min(count, self.left)):
+            start = row * stride
+            self.pending += self.packer.compress(b"\x00")  # no filter
+            self.pending += self.packer.compress(view[start:start + line])
+            if len(self.pending) >= CHUNK:
+                self.file.write(_chunk(b"IDAT", bytes(self.pending)))
+                self.pending.clear()
+        self.left -= min(count, self.left)
+        view.release()
+
+    def close(self) -> None:
+        """The last rows and the end; rows not given are white."""
+        white = b"\xff" * (self.width * 3)
+        while self.left:
+            self.add(white, 0, 1)
+        self.pending += self.packer.flush()
+        self.file.write(_chunk(b"IDAT", bytes(self.pending)) + _chunk(b"IEND", b""))
+
+
 def write_png(page: pdfium.PdfPage, dpi: float, file: BinaryIO, name: str = "the page",
               band: int = BAND) -> tuple[int, int]:
     """Draw the page at dpi (RGB, on white) into file as a PNG, `band` pixels at a time;
@@ -88,26 +124,12 @@ def write_png(page: pdfium.PdfPage, dpi: float, file: BinaryIO, name: str = "the
     bitmap = pdfium.PdfBitmap.new_native(width, rows, pdfium_c.FPDFBitmap_BGR,
                                          rev_byteorder=True)
     flags = pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER
-    ppm = round(dpi / 0.0254)
-    file.write(SIGNATURE + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-               + _chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)))
-    packer = zlib.compressobj(1)
-    pending = bytearray()
-    line = width * 3
+    png = PngRows(file, width, height, dpi)
     for top in range(0, height, rows):
         bitmap.fill_rect((255, 255, 255, 255), 0, 0, width, rows)
         pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, -top, width, height, 0, flags)
-        view = memoryview(bitmap.buffer).cast("B")
-        for row in range(min(rows, height - top)):
-            start = row * bitmap.stride
-            pending += packer.compress(b"\x00")  # no filter
-            pending += packer.compress(view[start:start + line])
-            if len(pending) >= CHUNK:
-                file.write(_chunk(b"IDAT", bytes(pending)))
-                pending.clear()
-        view.release()
-    pending += packer.flush()
-    file.write(_chunk(b"IDAT", bytes(pending)) + _chunk(b"IEND", b""))
+        png.add(bitmap.buffer, bitmap.stride, rows)
+    png.close()
     bitmap.close()
     return width, height
 

@@ -7,7 +7,8 @@ Pillow: every page of a product's files as a thumbnail, labelled with its file a
 Memory stays bounded whatever the dpi, paper or number of pages: each page is drawn in
 bands straight into its PNG file (printkit.commands.pictures), inside a hidden staging
 folder in the output folder, and its thumbnail is drawn small and put on the contact sheet
-at once. The files are then written as one set, the pictures moved into place.
+at once, which is written a row of thumbnails at a time. The files are then written as
+one set, the pictures moved into place.
 """
 
 from __future__ import annotations
@@ -18,10 +19,11 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from pathlib import Path
+from typing import BinaryIO
 
 from PIL import Image, ImageDraw, ImageFont
 
-from printkit.commands.pictures import opened, thumbnail, write_png
+from printkit.commands.pictures import PngRows, opened, thumbnail, write_png
 from printkit.errors import PrintkitError, Problem, Where
 from printkit.localise.kit import Kit
 from printkit.options import Request, Resolved
@@ -94,27 +96,47 @@ def _font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONTS / "DejaVuSansCondensed.ttf"), size)
 
 
-def blank_sheet(title: str, count: int) -> Image.Image:
-    """A contact sheet with room for `count` thumbnails in rows of up to COLUMNS."""
-    columns = max(1, min(COLUMNS, count))
-    rows = max(1, -(-count // columns))
-    cell = THUMB + GAP
-    sheet = Image.new("RGB", (GAP + columns * cell, TOP + rows * (cell + LABEL)), BACKGROUND)
-    ImageDraw.Draw(sheet).text((GAP, GAP), title, fill=INK, font=_font(20))
-    return sheet
+class ContactSheet:
+    """A product's contact sheet, written a row of thumbnails at a time as the pages are
+    drawn: labelled thumbnails in rows of up to COLUMNS under a title. Only the row being
+    filled is in memory, however many pages the product has."""
 
+    def __init__(self, file: BinaryIO, title: str, count: int) -> None:
+        self.columns = max(1, min(COLUMNS, count))
+        rows = max(1, -(-count // self.columns))
+        self.width = GAP + self.columns * (THUMB + GAP)
+        self.png = PngRows(file, self.width, TOP + rows * (THUMB + GAP + LABEL), 72)
+        head = Image.new("RGB", (self.width, TOP), BACKGROUND)
+        ImageDraw.Draw(head).text((GAP, GAP), title, fill=INK, font=_font(20))
+        self._write(head)
+        self.row = self._blank()
+        self.filled = 0
 
-def add_thumbnail(sheet: Image.Image, i: int, thumb: Image.Image, label: str) -> None:
-    """Put a page's thumbnail and its label in cell i of the sheet."""
-    cell = THUMB + GAP
-    columns = (sheet.width - GAP) // cell
-    left, top = GAP + (i % columns) * cell, TOP + (i // columns) * (cell + LABEL)
-    x, y = left + (THUMB - thumb.width) // 2, top + (THUMB - thumb.height) // 2
-    draw = ImageDraw.Draw(sheet)
-    draw.rectangle((x - 1, y - 1, x + thumb.width, y + thumb.height), outline=(150,) * 3)
-    sheet.paste(thumb, (x, y))
-    draw.text((left + THUMB // 2, top + THUMB + 4), label, fill=INK, font=_font(14),
-              anchor="ma")
+    def _blank(self) -> Image.Image:
+        return Image.new("RGB", (self.width, THUMB + GAP + LABEL), BACKGROUND)
+
+    def _write(self, strip: Image.Image) -> None:
+        self.png.add(strip.tobytes(), strip.width * 3, strip.height)
+
+    def add(self, thumb: Image.Image, label: str) -> None:
+        """A page's thumbnail and its label, in the next cell."""
+        left = GAP + (self.filled % self.columns) * (THUMB + GAP)
+        x, y = left + (THUMB - thumb.width) // 2, (THUMB - thumb.height) // 2
+        draw = ImageDraw.Draw(self.row)
+        draw.rectangle((x - 1, y - 1, x + thumb.width, y + thumb.height), outline=(150,) * 3)
+        self.row.paste(thumb, (x, y))
+        draw.text((left + THUMB // 2, THUMB + 4), label, fill=INK, font=_font(14),
+                  anchor="ma")
+        self.filled += 1
+        if self.filled % self.columns == 0:
+            self._write(self.row)
+            self.row = self._blank()
+
+    def close(self) -> None:
+        """The last row, and the end of the file."""
+        if self.filled % self.columns or not self.filled:
+            self._write(self.row)
+        self.png.close()
 
 
 def staged_path(staging: Path, out: Path, target: Path) -> Path:
@@ -132,22 +154,23 @@ def product_previews(kit: Kit, folder: Path, options: Resolved, dpi: float,
     small: one job for printkit.workers. One page's picture is in memory at a time."""
     files = product_files(kit, folder, options)
     product = kit.products[0]
-    sheet = blank_sheet(f"{kit.title} – {product.title} ({kit.lang})",
-                        sum(built.pages for built in files))
-    made: list[Staged] = []
-    for built in files:
-        doc = built.path.name.removesuffix(".pdf")
-        with opened(built.data) as pdf:
-            for n, page in enumerate(pdf, 1):
-                target = folder / f"{doc}-{n}.png"
-                with open(staged_path(staging, out, target), "wb") as file:
-                    write_png(page, dpi, file, f"page {n} of {built.path.name}")
-                add_thumbnail(sheet, len(made), thumbnail(page, THUMB), f"{doc} · {n}")
-                made.append(Staged(target, Path(file.name)))
-                page.close()
     contact = sheet_path(folder, files[0].product) if files else folder / "contact.png"
     staged = staged_path(staging, out, contact)
-    sheet.save(staged, "PNG", compress_level=1)
+    made: list[Staged] = []
+    with open(staged, "wb") as sheet_file:
+        sheet = ContactSheet(sheet_file, f"{kit.title} – {product.title} ({kit.lang})",
+                             sum(built.pages for built in files))
+        for built in files:
+            doc = built.path.name.removesuffix(".pdf")
+            with opened(built.data) as pdf:
+                for n, page in enumerate(pdf, 1):
+                    target = folder / f"{doc}-{n}.png"
+                    with open(staged_path(staging, out, target), "wb") as file:
+                        write_png(page, dpi, file, f"page {n} of {built.path.name}")
+                    sheet.add(thumbnail(page, THUMB), f"{doc} · {n}")
+                    made.append(Staged(target, Path(file.name)))
+                    page.close()
+        sheet.close()
     return Previewed(files, tuple(made), Staged(contact, staged))
 
 
