@@ -236,3 +236,21 @@ def test_pictures_a_killed_preview_left_are_removed_by_the_next(tmp_path: Path) 
         holder.wait()
     assert run("preview", "--only", "lines", "--dpi", "20", "--out", str(tmp_path))[0] == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["spankopoly"]
+
+
+def test_a_contact_sheet_of_many_rows_has_every_page_in_its_cell(tmp_path: Path) -> None:
+    """The sheet is written a row at a time: each of the booklet's 24 pages is in its
+    cell of four rows of six."""
+    assert run("preview", "--only", "rules", "--dpi", "20", "--out", str(tmp_path))[0] == 0
+    folder = tmp_path / "spankopoly" / "nl"
+    pages = sum(len(PdfReader(folder / name).pages)
+                for name in ("rules.pdf", "rules-booklet.pdf"))
+    assert pages == 24
+    sheet = Image.open(folder / "rules-contact.png").convert("L")
+    top, row = 2 * GAP + 24, THUMB + GAP + 22
+    assert sheet.size == (GAP + 6 * (THUMB + GAP), top + 4 * row)
+    for i in range(pages):
+        x, y = GAP + (i % 6) * (THUMB + GAP), top + (i // 6) * row
+        low, high = sheet.crop((x, y, x + THUMB, y + THUMB)).getextrema()
+        assert high >= 250, f"thumbnail {i + 1} is blank"
+        assert low <= 200, f"thumbnail {i + 1} has no ink"
