@@ -36,8 +36,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "data" / "spankopoly"
 TARGETS = {"card": 0.3, "rename": 1.0}
-CARD = ('text = "Je partner gaf toe dat je ten onrechte gestraft was.',
-        'text = "Je partner gaf eerlijk toe dat je ten onrechte gestraft was.')
+CARD = ('text = "Je partner heeft toegegeven dat je ten onrechte bent gestraft.',
+        'text = "Je partner heeft eerlijk toegegeven dat je ten onrechte bent gestraft.')
 STREET = ('[streets.kitchen]\nname = "Keuken"', '[streets.kitchen]\nname = "Grote keuken"')
 
 
@@ -58,6 +58,14 @@ class Server:
         self.events = threading.Semaphore(0)
         threading.Thread(target=self._listen, daemon=True).start()
         self.events.acquire(timeout=30)  # the first event: the current generation
+        deadline = time.monotonic() + 120  # the port answers at once: wait for the build
+        while not self.settled() and time.monotonic() < deadline:
+            time.sleep(0.1)
+
+    def settled(self) -> bool:
+        with urllib.request.urlopen(self.url + "/state", timeout=30) as response:
+            state = json.load(response)
+        return not state["loading"] and not state["building"]
 
     def _listen(self) -> None:
         with urllib.request.urlopen(self.url + "/events", timeout=60) as stream:
