@@ -92,8 +92,11 @@ class Claim:
 
     @property
     def standard(self) -> str:
-        """The PDF/X standard claimed: PDF/X-1a:2001 names its level in the conformance."""
-        return self.conformance if self.pdfx == "PDF/X-1:2001" else self.pdfx
+        """The PDF/X standard claimed: PDF/X-1a:2001 names its level in the conformance (and
+        so does a file whose version key names no version but whose conformance key does)."""
+        if self.pdfx == "PDF/X-1:2001" or (self.pdfx not in PDFX_KEYS and self.conformance):
+            return self.conformance
+        return self.pdfx
 
     @property
     def opaque(self) -> bool:

@@ -379,6 +379,10 @@ MORE: dict[str, tuple[Craft, str]] = {  # further defects a shop's preflight fin
     "PDF/X-1:2003 with PDF/X-1a:2003": (info(GTS_PDFXVersion="PDF/X-1:2003",
                                              GTS_PDFXConformance="PDF/X-1a:2003"),
                                         "GTS_PDFXVersion 'PDF/X-1:2003' names no PDF/X version"),
+    "transparency under the keys of no version": (
+        lambda w: (info(GTS_PDFXVersion="PDF/X-1:2003", GTS_PDFXConformance="PDF/X-1a:2003")(w),
+                   gstate(ca=0.5)(w)),
+        "p1: live transparency in a PDF/X-1a:2003 file (graphics state /GSt has ca 0.5)"),
     "PDF/X-1:2001 alone": (info(GTS_PDFXVersion="PDF/X-1:2001"), "GTS_PDFXVersion "
                            "'PDF/X-1:2001' needs GTS_PDFXConformance 'PDF/X-1a:2001' (it has "
                            "none)"),
