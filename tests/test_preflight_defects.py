@@ -5,6 +5,7 @@ refused (exit 2), never called clean; the good files stay clean."""
 
 from __future__ import annotations
 
+import io
 import re
 import zlib
 from collections.abc import Callable
@@ -331,6 +332,33 @@ def cmyk_image_over_limit(writer: PdfWriter) -> None:
     draw(writer, b"q 10 0 0 10 100 60 cm /ImK Do Q", XObject={"ImK": picture})
 
 
+def jpeg(mode: str, size: tuple[int, int], colour: Any) -> bytes:
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new(mode, size, colour).save(buffer, "JPEG", quality=95)
+    return buffer.getvalue()
+
+
+def jpeg_image(writer: PdfWriter, data: bytes, width: int, space: str) -> None:
+    picture = stream(writer, b"", Type="/XObject", Subtype="/Image", Width=width, Height=16,
+                     ColorSpace=space, BitsPerComponent=8, Filter="/DCTDecode")
+    picture.get_object()._data = data
+    draw(writer, b"q 2 0 0 2 100 60 cm /ImJ Do Q", XObject={"ImJ": picture})
+
+
+def cid_glyph_zero(writer: PdfWriter) -> None:
+    """A Type0 font (Identity-H) on the embedded font's descriptor, showing CID 0."""
+    simple = first_font(writer)
+    descendant = writer._add_object(pdf({
+        "Type": "/Font", "Subtype": "/CIDFontType2", "BaseFont": simple["/BaseFont"],
+        "CIDSystemInfo": {"Registry": "Adobe", "Ordering": "Identity", "Supplement": 0},
+        "FontDescriptor": simple.raw_get("/FontDescriptor"), "CIDToGIDMap": "/Identity"}))
+    draw(writer, b"BT /FC 12 Tf 1 0 0 1 40 80 Tm <00000024> Tj ET", Font={"FC": {
+        "Type": "/Font", "Subtype": "/Type0", "BaseFont": simple["/BaseFont"],
+        "Encoding": "/Identity-H", "DescendantFonts": [descendant]}})
+
+
 def annotation_script(writer: PdfWriter) -> None:
     writer.pages[0][NameObject("/Annots")] = ArrayObject([writer._add_object(pdf(
         {"Type": "/Annot", "Subtype": "/Link", "Rect": [0, 0, 1, 1],
@@ -372,6 +400,9 @@ MORE: dict[str, tuple[Craft, str]] = {  # further defects a shop's preflight fin
     "an RGB inline image": (lambda w: draw(w, b"q 9 0 0 9 100 60 cm BI /W 1 /H 1 /BPC 8\n"
                                               b"/CS /RGB ID \xff\0\0 EI Q"),
                             "(first p1; RGB inline image)"),
+    "a CMYK JPEG over the limit": (lambda w: jpeg_image(w, jpeg("CMYK", (16, 16), (
+        255, 255, 255, 255)), 16, "/DeviceCMYK"), "% ink in places, over the file's 330 % limit"),
+    "glyph 0 of a CID font": (cid_glyph_zero, "DejaVuSansCondensed-Bold prints glyph 0 (.notdef"),
     "JavaScript in a link": (annotation_script, "p1: JavaScript in the actions of 1 annotation"),
     "named JavaScript": (named_script, "JavaScript in the document's named scripts"),
     "form fields": (form_fields, "an interactive form of 1 field"),
@@ -454,6 +485,10 @@ UNJUDGED: dict[str, tuple[Craft, str]] = {  # a file preflight cannot read fully
                                    "draws itself (through the forms it draws)"),
     "image data short of its size": (short_image, "cannot judge this PDF: p1: the image /ImB "
                                      "holds 1000 bytes of data where its size needs 16384"),
+    "a JPEG of another size than its image": (
+        lambda w: jpeg_image(w, jpeg("L", (16, 16), 128), 20, "/DeviceGray"),
+        "cannot judge this PDF: p1: the image /ImJ is 20 × 16 × 1 but its JPEG data 16 × 16 "
+        "× 1"),
     "a loop in the page tree": (page_tree_loop, "not a readable PDF (Detected cyclic page "
                                 "references.)"),
 }
