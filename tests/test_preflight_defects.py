@@ -536,3 +536,28 @@ def test_build_and_preflight_agree_on_a_back_of_about_300_ppi(
     else:
         assert warnings == []
         assert code == 0, output
+
+
+def test_a_large_image_is_judged_in_bounded_memory(base: Path, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """An image of 8000 × 8000 CMYK pixels (256 MB decoded) is measured with 150 MB to
+    spare: its data is inflated and measured a band of rows at a time. Its deepest block
+    carries 300 %, and a file whose limit is 280 % is told so."""
+    pack = zlib.compressobj(6)
+    ground, deep = b"\0\0\0\xff" * 8000, b"\xff\xff\0\xff" * 400 + b"\0\0\0\xff" * 7600
+    data = b"".join(pack.compress(deep if 4000 <= row < 4400 else ground)
+                    for row in range(8000)) + pack.flush()
+
+    def craft(writer: PdfWriter) -> None:
+        picture = stream(writer, b"", Type="/XObject", Subtype="/Image", Width=8000,
+                         Height=8000, ColorSpace="/DeviceCMYK", BitsPerComponent=8,
+                         Filter="/FlateDecode")
+        picture.get_object()._data = data
+        draw(writer, b"q 1920 0 0 1920 0 0 cm /ImX Do Q", XObject={"ImX": picture})
+        info(Keywords="printkit-shop vendor=eu colour=cmyk ink=280%")(writer)
+
+    monkeypatch.setattr("printkit.preflight.MEMORY", 150)
+    code, output = said(made(base, tmp_path, "large", craft))
+    assert "p1: the image /ImX (8000×8000 px) carries 300 % ink in places, over the file's " \
+        "280 % limit" in output
+    assert code == 1
