@@ -190,6 +190,19 @@ def test_markup_the_booklet_cannot_print_is_located(game_copy: Path, tmp_path: P
     assert message in text, text
 
 
+def test_a_table_of_the_rules_file_that_does_not_fit_is_named_at_its_line(
+        game_copy: Path, tmp_path: Path) -> None:
+    """A table written in rules/nl.md whose row cannot fit was named at text/nl.toml with
+    no line."""
+    wide = "Zeer" + "x" * 300
+    write_rules(game_copy, "# Titel\n\nTekst.\n\n| Worp | Betekenis |\n|---|---|\n"
+                f"| 1 | kort |\n| 2 | {wide} |\n")
+    with pytest.raises(PrintkitError) as err:
+        build(Request("spankopoly", ("nl",), data=game_copy.parent), tmp_path / "out")
+    assert "spankopoly/rules/nl.md:8: table: Worp | Betekenis, row 2: text does not fit " \
+        "even at" in str(err.value), str(err.value)
+
+
 def test_a_long_booklet_is_laid_out_in_one_pass_over_its_text(
         game_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Where a paragraph stands in rules/<lang>.md is looked up (a search of the whole

@@ -211,14 +211,18 @@ def fit_table(cells: list[list[Cell]], width: float, lang: str = "",
     return None
 
 
-def widest_row(rows: tuple[tuple[str, ...], ...]) -> str:
-    """', row <first cell>' for the row whose cells need the most room at the smallest
-    size (the one to shorten); '' for a table of heads alone."""
+def widest(rows: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
+    """The row whose cells need the most room at the smallest size (the one to shorten);
+    the heads for a table of heads alone."""
     if len(rows) < 2:
-        return ""
+        return rows[0] if rows else ()
     font = metrics("regular")
-    row = max(rows[1:], key=lambda r: sum(font.width(c, MIN_SIZE) for c in r))
-    return f", row {row[0]}"
+    return max(rows[1:], key=lambda r: sum(font.width(c, MIN_SIZE) for c in r))
+
+
+def widest_row(rows: tuple[tuple[str, ...], ...]) -> str:
+    """', row <first cell>' for the widest row; '' for a table of heads alone."""
+    return f", row {widest(rows)[0]}" if len(rows) >= 2 and widest(rows) else ""
 
 
 def table_chunks(t: BookTable, width: float, number: int, where: Where,
@@ -275,7 +279,13 @@ def chunks_of(book: BookletText, size: tuple[float, float], where: Where,
             out += heading_chunks(block, width, lang)
         elif isinstance(block, BookTable):
             lead_in(out, n)
-            out += table_chunks(block, width, n, where, problems, lang)
+            found = Problems()  # as a paragraph's: its line looked up only for a problem
+            chunks = table_chunks(block, width, n, where, found, lang)
+            if found:  # a table of the rules file at the line of its widest row's
+                cell = max(widest(block.rows), key=len, default="")  # longest cell; one
+                at = book.where(cell[:20], where)  # made from data at the wording file
+                chunks = table_chunks(block, width, n, at, problems, lang)
+            out += chunks
         elif isinstance(block, BookImage):
             out += image_chunks(block, width, height)
         else:
