@@ -96,6 +96,8 @@ HOSTILE = {  # name -> the PDF's bytes
     "form_draws_itself": form_drawing(b"0 0 1 1 re f /X Do"),
     "image_data_short": image_of(b"\0" * 1000),
     "image_data_long": image_of(b"\0" * 20_000),
+    "no_pages": pdf([b"<< /Type /Catalog /Pages 2 0 R >>",
+                     b"<< /Type /Pages /Kids [] /Count 0 >>"]),
     "page_tree_loop": pdf([b"<< /Type /Catalog /Pages 2 0 R >>",
                            b"<< /Type /Pages /Kids [3 0 R 2 0 R] /Count 2 >>",
                            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>"]),

@@ -140,6 +140,7 @@ EXPECTED = {  # hostile PDF (tests/hostile_pdfs.py) -> the one line preflight sa
     "page_300_inches": "p1: the MediaBox is over 200 inches (PDF's limit)",
     "page_of_no_size": "p1: the MediaBox is 0 × 0 pt (a page is at least 3 pt a side)",
     "form_draws_itself": "p1: the form /X draws itself",
+    "no_pages": "it has no pages",
     "image_data_short": "p1: the image /I holds 1000 bytes of data where its size needs 16384",
     "image_data_long": "p1: the image /I holds more data than its size needs (16384 bytes)",
 }

@@ -161,6 +161,8 @@ def check_pages(path: Path, limits: Limits, target: str = "") -> Report:
     count = len(pages)
     if count > MAX_PAGES:
         raise Unjudged(f"{count} pages; preflight judges files of up to {MAX_PAGES}")
+    if count == 0:
+        raise Unjudged("it has no pages")
     report = Report(count)
     tiles = tile_pages(reader, count)
     claim = read_claim(reader, target)
