@@ -294,11 +294,13 @@ def says_its_kind(name: str, kind: str) -> bool:
     """Whether a name already says what kind of square it is ("Station Havenkwartier",
     "Centraal Station" for a station): a band that says "Station" above it prints the
     word twice, and so does "Stasjon" (the same word as another language spells it: a
-    word of the name at least 70 % alike, difflib's ratio)."""
+    word of the name that begins with the same three letters and is at least 70 % alike,
+    difflib's ratio: "Oostlijn" does not say "Spoorlijn")."""
     words = re.findall(r"\w+", name.casefold())
     kinds = re.findall(r"\w+", kind.casefold())
-    return bool(kinds) and all(any(difflib.SequenceMatcher(None, k, word).ratio() >= 0.7
-                                   for word in words) for k in kinds)
+    return bool(kinds) and all(any(
+        word[:3] == k[:3] and difflib.SequenceMatcher(None, k, word).ratio() >= 0.7
+        for word in words) for k in kinds)
 
 
 def lcfirst(text: str, word: str | None = None) -> str:
