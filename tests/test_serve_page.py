@@ -121,6 +121,10 @@ def test_product_list_page_jump_zoom_and_one_card_view(game: Path, browser: Brow
                  ".map(c => [c.dataset.card, c.width > c.height])")
         assert browser.wait_for(f"{sides}.every(([card]) => card) && {sides}",
                                 "both sides drawn") == [[card["id"], True], [card["id"], True]]
+        name = "document.getElementById('card-name').textContent"
+        browser.call("Input.dispatchKeyEvent", type="keyDown", key="ArrowRight")
+        following = chance["pictures"][0]["cards"][2]["id"]
+        assert browser.evaluate(name).endswith(f": {following}")
         browser.call("Input.dispatchKeyEvent", type="keyDown", key="Escape")
         browser.wait_for("document.getElementById('card').hidden", "the view closed")
 
@@ -184,16 +188,16 @@ def test_a_picture_replaced_a_picture_refused_and_the_folder_moved_away(
         back.with_suffix(".new.png").replace(back)
         assert until(lambda: colour_at(served, served.settled(), "chance", "back")
                      == (200, 30, 30))
-        browser.wait_for(f"document.querySelector('#product-chance figure:nth-child(2) img')"
-                         f".src !== {json.dumps(deeds)}", "the new back")
         assert browser.evaluate("document.querySelector('#product-deeds img').src") == deeds
 
         back.write_bytes(b"not a picture at all")
         shown = browser.wait_for(CHANCE_PROBLEMS, "the chance cards' problem")
+        assert browser.evaluate("document.querySelector('#toc a.failed').textContent") \
+            == next(p["title"] for p in state["products"]["nl"] if p["name"] == "chance")
         assert "spankopoly/game.toml:" in shown
         assert "'art/back.png' is not a PNG or JPEG picture" in shown
         assert browser.evaluate("document.getElementById('problems').hidden") is True
-        assert browser.evaluate(DEEDS_LOADED), "the deeds stay on the page"
+        browser.wait_for(DEEDS_LOADED, "the deeds still on the page")
 
         Image.new("RGB", (1200, 800), (20, 60, 200)).save(back.with_suffix(".new.png"))
         back.with_suffix(".new.png").replace(back)
@@ -208,7 +212,7 @@ def test_a_picture_replaced_a_picture_refused_and_the_folder_moved_away(
         assert browser.evaluate(PRODUCTS) == ["deeds", "chance"]
         moved.rename(game)
         browser.wait_for("document.getElementById('problems').hidden", "the game back")
-        assert browser.evaluate(DEEDS_LOADED)
+        browser.wait_for(DEEDS_LOADED, "the deeds")
     finally:
         output = served.stop()
     assert "Traceback" not in output
