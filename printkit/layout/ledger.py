@@ -147,9 +147,10 @@ def player_sheet(ledger: LedgerText, n: int | None, paper: tuple[float, float], 
     sheet = Sheet(f"ledger-{n or 'blank'}", paper, where, problems, theme)
     y = sheet.heading(ledger.title, ledger.game)
     label = f"{ledger.player} {n}" if n is not None else ledger.player
-    sheet.ops += field_ops(label, sheet.x, y - 6, sheet.inner * 0.6)
+    sheet.ops += field_ops(label, sheet.x, y - 6, sheet.inner * 0.6, sheet.where,
+                           sheet.problems)
     sheet.ops += field_ops(ledger.date, sheet.x + sheet.inner * 0.66, y - 6,
-                           sheet.inner * 0.34)
+                           sheet.inner * 0.34, sheet.where, sheet.problems)
     sheet.text(ledger.reminder, sheet.x, y - 12, sheet.inner, 5 * MM, 8.5, "small")
     top = y - 12 - 7 * MM
     xs = sheet.table(ledger.columns, PLAYER_COLUMNS, top, sheet.rows_below(top))
@@ -168,7 +169,8 @@ def bank_sheet(ledger: LedgerText, paper: tuple[float, float], where: Where,
                problems: Problems, theme: Theme) -> Face:
     sheet = Sheet("ledger-bank", paper, where, problems, theme)
     y = sheet.heading(ledger.bank_title, ledger.game)
-    sheet.ops += field_ops(ledger.date, sheet.x, y - 6, sheet.inner * 0.34)
+    sheet.ops += field_ops(ledger.date, sheet.x, y - 6, sheet.inner * 0.34, sheet.where,
+                           sheet.problems)
     sheet.text(ledger.bank_note, sheet.x, y - 12, sheet.inner, 5 * MM, 8.5, "small")
     top = y - 12 - 7 * MM
     sheet.table(ledger.bank_columns, BANK_COLUMNS, top, sheet.rows_below(top))

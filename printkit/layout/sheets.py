@@ -25,12 +25,32 @@ SHEET_LOGO_H = 7.5 * MM  # above the name and date fields
 SEPARATOR = "\u00a0·  "  # between the items of a legend: a line breaks after the dot
 
 
-def header_ops(title: str, x: float, top: float, width: float) -> list[Op]:
+WRITE_ON = 15 * MM  # the shortest line to write a name or date on
+
+
+def header_ops(title: str, x: float, top: float, width: float, where: Where,
+               problems: Problems) -> list[Op]:
+    """A sheet's title; one wider than the sheet is a problem."""
+    fits_in(title, "bold", 16, width, where, problems)
     return [Text(x, top - 16, title, "bold", 16, INK)]
 
 
-def field_ops(label: str, x: float, y: float, width: float) -> list[Op]:
-    """'Label: ________' as text and a line to write on."""
+def fits_in(text: str, face: str, size: float, width: float, where: Where,
+            problems: Problems) -> bool:
+    """Whether a line of text set at `size` fits `width`; if not, a problem naming it (at
+    where, its field followed by the text)."""
+    if text_width(text, face, size) <= width:
+        return True
+    too_long(where.at(f"{where.field}: '{text[:40]}'" if where.field else text[:40]),
+             problems, size)
+    return False
+
+
+def field_ops(label: str, x: float, y: float, width: float, where: Where,
+              problems: Problems) -> list[Op]:
+    """'Label: ________' as text and a line to write on; a label that leaves no room for
+    the line is a problem."""
+    fits_in(label + ":", "regular", 10, width - 2 * MM - WRITE_ON, where, problems)
     ops: list[Op] = [Text(x, y, label + ":", "regular", 10, INK)]
     start = x + text_width(label + ":", "regular", 10) + 2 * MM
     ops.append(Line(start, y - 1.5, x + width, y - 1.5, GRID, 0.5))
@@ -45,7 +65,7 @@ def scorepad_pages(pad: ScorepadText, players: int, paper: tuple[float, float],
     if not check_glyphs(texts, where, problems):
         return []
     pages = [player_page(pad, n, paper, where, problems) for n in range(1, players + 1)]
-    pages.append(ranking_page(pad, players, paper))
+    pages.append(ranking_page(pad, players, paper, where, problems))
     return [with_logo(recoloured(page, theme, SHEETS), theme, problems, "scorepad heading")
             for page in pages]
 
@@ -83,10 +103,10 @@ def player_page(pad: ScorepadText, player: int | None, paper: tuple[float, float
     """Player `player`'s score sheet (None: a blank one, without a number)."""
     pw, ph = paper
     x, width, top = SHEET_MARGIN, pw - 2 * SHEET_MARGIN, ph - SHEET_MARGIN
-    ops = header_ops(pad.title, x, top, width)
+    ops = header_ops(pad.title, x, top, width, where, problems)
     label = f"{pad.player} {player}" if player is not None else pad.player
-    ops += field_ops(label, x, top - 30, width * 0.62)
-    ops += field_ops(pad.date, x + width * 0.68, top - 30, width * 0.32)
+    ops += field_ops(label, x, top - 30, width * 0.62, where, problems)
+    ops += field_ops(pad.date, x + width * 0.68, top - 30, width * 0.32, where, problems)
     legend = fit((Para(pad.formula, "strong"), Para(pad.example, "note"),
                   *(Para(SEPARATOR.join(group), "note") for group in pad.legend)),
                  width, 24 * MM, 9)
@@ -133,13 +153,18 @@ def table_ops(pad: ScorepadText, x: float, top: float, width: float,
     return ops
 
 
-def ranking_page(pad: ScorepadText, players: int, paper: tuple[float, float]) -> Face:
+def ranking_page(pad: ScorepadText, players: int, paper: tuple[float, float],
+                 where: Where, problems: Problems) -> Face:
     pw, ph = paper
     x, width, top = SHEET_MARGIN, pw - 2 * SHEET_MARGIN, ph - SHEET_MARGIN
-    ops = header_ops(pad.ranking_title, x, top, width)
-    ops += field_ops(pad.date, x, top - 30, width * 0.4)
+    ops = header_ops(pad.ranking_title, x, top, width, where, problems)
+    ops += field_ops(pad.date, x, top - 30, width * 0.4, where, problems)
     row_h = 12 * MM
     xs = [x, x + 0.15 * width, x + 0.75 * width, x + width]
+    for i, head in enumerate(pad.ranking_columns):
+        fits_in(head, "bold", 11, xs[i + 1] - xs[i] - 2 * MM, where, problems)
+    for place in pad.place_labels[:players]:
+        fits_in(place, "bold", 12, xs[1] - xs[0] - 2 * MM, where, problems)
     y = top - 44
     ops.append(Rect(x, y - row_h, width, row_h, fill="#DADADA", stroke=GRID))
     for i, head in enumerate(pad.ranking_columns):
@@ -170,8 +195,8 @@ def plain_lines_page(lines: LinesText, paper: tuple[float, float], where: Where,
     if not check_glyphs([lines.title, lines.line, lines.instruction, lines.buyoff,
                          lines.name_label], where, problems):
         return None
-    ops = header_ops(lines.title, x, top, width)
-    ops += field_ops(lines.name_label, x, top - 30, width * 0.6)
+    ops = header_ops(lines.title, x, top, width, where, problems)
+    ops += field_ops(lines.name_label, x, top - 30, width * 0.6, where, problems)
     model = fit((Heading(lines.line),), width - 8 * MM, 30 * MM, 14)
     notes = fit((Para(lines.instruction), Para(lines.buyoff, "note")), width, 16 * MM, 10)
     if model is None or notes is None:
