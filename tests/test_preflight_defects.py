@@ -359,6 +359,16 @@ def cid_glyph_zero(writer: PdfWriter) -> None:
         "Encoding": "/Identity-H", "DescendantFonts": [descendant]}})
 
 
+BLEND = {"ShadingType": 2, "ColorSpace": "/DeviceCMYK", "Coords": [0, 0, 100, 0],
+         "Function": {"FunctionType": 2, "Domain": [0, 1], "N": 1, "C0": [0, 0, 0, 0],
+                      "C1": [1, 1, 1, 1]}}
+
+
+def shading_pattern(writer: PdfWriter) -> None:
+    draw(writer, b"/Pattern cs /Pa scn 100 60 40 40 re f",
+         Pattern={"Pa": {"PatternType": 2, "Shading": BLEND}})
+
+
 def annotation_script(writer: PdfWriter) -> None:
     writer.pages[0][NameObject("/Annots")] = ArrayObject([writer._add_object(pdf(
         {"Type": "/Annot", "Subtype": "/Link", "Rect": [0, 0, 1, 1],
@@ -403,6 +413,16 @@ MORE: dict[str, tuple[Craft, str]] = {  # further defects a shop's preflight fin
     "a CMYK JPEG over the limit": (lambda w: jpeg_image(w, jpeg("CMYK", (16, 16), (
         255, 255, 255, 255)), 16, "/DeviceCMYK"), "% ink in places, over the file's 330 % limit"),
     "glyph 0 of a CID font": (cid_glyph_zero, "DejaVuSansCondensed-Bold prints glyph 0 (.notdef"),
+    "a CMYK inline image over the limit": (
+        lambda w: draw(w, b"q 9 0 0 9 100 60 cm BI /W 2 /H 1 /BPC 8 /CS /CMYK ID " +
+                       b"\xff" * 8 + b" EI Q"),
+        "p1: the image (an inline image) (2×1 px) carries 400 % ink in places, over the "
+        "file's 330 % limit"),
+    "a shading to 400 %": (lambda w: draw(w, b"q 100 60 40 40 re W n /Sh sh Q",
+                                          Shading={"Sh": BLEND}),
+                           "p1: 400 % ink (C + M + Y + K) in a shading in DeviceCMYK 1 1 1 1"),
+    "a shading pattern to 400 %": (shading_pattern, "p1: 400 % ink (C + M + Y + K) in a fill "
+                                   "in DeviceCMYK 1 1 1 1"),
     "JavaScript in a link": (annotation_script, "p1: JavaScript in the actions of 1 annotation"),
     "named JavaScript": (named_script, "JavaScript in the document's named scripts"),
     "form fields": (form_fields, "an interactive form of 1 field"),
@@ -489,6 +509,10 @@ UNJUDGED: dict[str, tuple[Craft, str]] = {  # a file preflight cannot read fully
         lambda w: jpeg_image(w, jpeg("L", (16, 16), 128), 20, "/DeviceGray"),
         "cannot judge this PDF: p1: the image /ImJ is 20 × 16 × 1 but its JPEG data 16 × 16 "
         "× 1"),
+    "an inline image short of its size": (  # pypdf reads the space before EI as data
+        lambda w: draw(w, b"q 9 0 0 9 100 60 cm BI /W 4 /H 4 /BPC 8 /CS /G ID \0\0\0 EI Q"),
+        "cannot judge this PDF: p1: the image (an inline image) holds 4 bytes of data where "
+        "its size needs 16"),
     "a loop in the page tree": (page_tree_loop, "not a readable PDF (Detected cyclic page "
                                 "references.)"),
 }

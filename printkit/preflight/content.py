@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from pypdf.generic import ContentStream
+from pypdf.generic import ArrayObject, ContentStream, EncodedStreamObject, NameObject
 
 from printkit.preflight.common import MAX_NESTING, Unjudged, as_dict, identity, number
 from printkit.preflight.fonts import Missing, glyph_zero
@@ -103,6 +103,9 @@ class Interpreter:
                 state = stack.pop() if stack else state
             elif operator == b"Do" and operands:
                 self.draw(str(operands[0]), resources, state, drawn, forms)
+            elif operator == b"INLINE IMAGE" and isinstance(operands, dict):
+                inline = inline_image(operands, resources)
+                drawn.images[id(inline)] = ("(an inline image)", inline)
             else:
                 self.step(operator, operands, resources, state, drawn)
 
@@ -117,13 +120,16 @@ class Interpreter:
             gs = as_dict(as_dict(resources.get("/ExtGState")).get(str(args[0])))
             state.width = number(gs.get("/LW"), state.width) if "/LW" in gs else state.width
         elif op in (b"g", b"G", b"k", b"K", b"rg", b"RG", b"sc", b"scn", b"SC", b"SCN"):
-            self.colour(op, args, state)
+            self.colour(op, args, resources, state)
         elif op in (b"cs", b"CS") and args:
             space = family(str(args[0]), resources)
             chosen = (space, (0.0,) * COMPONENTS.get(space, 1) if space != "/DeviceCMYK"
                       else (0.0, 0.0, 0.0, 1.0))
             state.fill, state.stroke = (chosen, state.stroke) if op == b"cs" else \
                 (state.fill, chosen)
+        elif op == b"sh" and args:
+            shading = as_dict(as_dict(resources.get("/Shading")).get(str(args[0])))
+            self.inked(deepest(shading, resources), "a shading", drawn)
         elif op == b"Tf" and args:
             self.font(str(args[0]), resources, state, drawn)
         if op in STROKES:
@@ -133,13 +139,19 @@ class Interpreter:
         if op in TEXTS:
             self.text(op, args, resources, state, drawn)
 
-    def colour(self, op: bytes, args: list[Any], state: State) -> None:
+    def colour(self, op: bytes, args: list[Any], resources: dict[str, Any],
+               state: State) -> None:
         values = tuple(number(v) for v in args if not str(v).startswith("/"))
         space = {b"g": "/DeviceGray", b"k": "/DeviceCMYK", b"rg": "/DeviceRGB"}.get(op.lower())
+        current = state.fill if op.islower() else state.stroke
         if op in (b"g", b"G", b"k", b"K", b"rg", b"RG"):
             chosen = (space or "", values)
+        elif current[0] == "/Pattern" and args and str(args[-1]).startswith("/"):
+            pattern = as_dict(as_dict(resources.get("/Pattern")).get(str(args[-1])))
+            chosen = ("/Pattern", ())
+            if number(pattern.get("/PatternType")) == 2:  # a shading: its deepest colour
+                chosen = deepest(as_dict(pattern.get("/Shading")), resources)
         else:
-            current = state.fill if op.islower() else state.stroke
             chosen = (current[0], values)
         if op.islower():
             state.fill = chosen
@@ -246,6 +258,58 @@ class Interpreter:
                 found.add(f"image {name} has a soft mask")
         self.scanned[key] = found
         return found
+
+
+INLINE_KEYS = {"/W": "/Width", "/H": "/Height", "/BPC": "/BitsPerComponent",
+               "/CS": "/ColorSpace", "/F": "/Filter", "/DP": "/DecodeParms", "/D": "/Decode",
+               "/IM": "/ImageMask"}
+INLINE_SPACES = {"/G": "/DeviceGray", "/RGB": "/DeviceRGB", "/CMYK": "/DeviceCMYK",
+                 "/I": "/Indexed"}
+
+
+def inline_image(image: dict[str, Any], resources: dict[str, Any]) -> EncodedStreamObject:
+    """An inline image (BI … ID … EI) as the image XObject it stands for: its keys in
+    full, its colour space resolved (a device space, or one the resources name)."""
+    made = EncodedStreamObject()
+    for key, value in dict(image.get("settings") or {}).items():
+        made[NameObject(INLINE_KEYS.get(str(key), str(key)))] = value
+    space = made.get("/ColorSpace")
+    if isinstance(space, list):  # [/I /RGB 1 <…>]: an indexed space in short names
+        made[NameObject("/ColorSpace")] = ArrayObject(
+            NameObject(INLINE_SPACES.get(str(v), str(v))) if isinstance(v, NameObject) else v
+            for v in space)
+    elif space is not None:
+        named = as_dict(resources.get("/ColorSpace")).get(str(space))
+        made[NameObject("/ColorSpace")] = NameObject(INLINE_SPACES[str(space)]) \
+            if str(space) in INLINE_SPACES else (named if named is not None else space)
+    made._data = bytes(image.get("data") or b"")
+    return made
+
+
+def deepest(shading: dict[str, Any], resources: dict[str, Any]
+            ) -> tuple[str, tuple[float, ...]]:
+    """The colour of most ink at the ends of a shading's functions (exponential ones,
+    alone or stitched; the ink of such a blend is greatest at one of its ends)."""
+    space = shading.get("/ColorSpace")
+    space = space.get_object() if space is not None else None
+    name = str(space[0]) if isinstance(space, list) and space else str(space)
+    kind = family(name, resources) if not isinstance(space, list) else (
+        "/DeviceCMYK" if name == "/ICCBased" and number(as_dict(space[1]).get("/N")) == 4
+        else name)
+    best: tuple[str, tuple[float, ...]] = (kind, ())
+    todo, seen = [shading.get("/Function")], 0
+    while todo and seen < 100:
+        function = todo.pop()
+        function = function.get_object() if function is not None else None
+        seen += 1
+        if isinstance(function, dict) and number(function.get("/FunctionType")) == 2:
+            for end, default in (("/C0", [0.0]), ("/C1", [1.0])):
+                values = tuple(number(v) for v in function.get(end, default))
+                if ink(kind, values) > ink(*best):
+                    best = (kind, values)
+        elif isinstance(function, dict) and number(function.get("/FunctionType")) == 3:
+            todo += list(function.get("/Functions") or [])
+    return best
 
 
 def family(name: str, resources: dict[str, Any]) -> str:
