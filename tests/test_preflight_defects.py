@@ -184,6 +184,14 @@ def icc_rgb(writer: PdfWriter) -> None:
          ColorSpace={"CSicc": ["/ICCBased", icc]})
 
 
+def icc_lab(writer: PdfWriter) -> None:
+    data = bytearray(profile(writer).get_data())
+    data[16:20] = b"Lab "  # the header's data colour space
+    icc = stream(writer, bytes(data), N=3)
+    draw(writer, b"/CSicc cs 50 0 0 sc 100 60 40 40 re f",
+         ColorSpace={"CSicc": ["/ICCBased", icc]})
+
+
 def srgb_profile(writer: PdfWriter) -> None:
     profile(writer)[NameObject("/N")] = NumberObject(3)
 
@@ -423,6 +431,8 @@ MORE: dict[str, tuple[Craft, str]] = {  # further defects a shop's preflight fin
                            "p1: 400 % ink (C + M + Y + K) in a shading in DeviceCMYK 1 1 1 1"),
     "a shading pattern to 400 %": (shading_pattern, "p1: 400 % ink (C + M + Y + K) in a fill "
                                    "in DeviceCMYK 1 1 1 1"),
+    "an ICC profile of Lab": (icc_lab, "Lab colour in PDF/X-1a:2003 on 1 of 4 pages (first "
+                              "p1; Lab colour space)"),
     "JavaScript in a link": (annotation_script, "p1: JavaScript in the actions of 1 annotation"),
     "named JavaScript": (named_script, "JavaScript in the document's named scripts"),
     "form fields": (form_fields, "an interactive form of 1 field"),
@@ -456,6 +466,19 @@ def test_an_image_of_300_ppi_and_the_2001_keys_are_clean(base: Path, tmp_path: P
                                                GTS_PDFXConformance="PDF/X-1a:2001"))
     for path in (exact, x2001):
         assert said(path) == (0, f"{path}: clean (4 pages)")
+
+
+def test_printers_marks_and_annotations_off_the_trim_are_allowed(base: Path,
+                                                                tmp_path: Path) -> None:
+    def craft(writer: PdfWriter) -> None:
+        x0, y0, _, _ = trimmed(writer)
+        writer.pages[0][NameObject("/Annots")] = ArrayObject(writer._add_object(pdf(
+            {"Type": "/Annot", "Subtype": kind, "Rect": rect})) for kind, rect in (
+            ("/PrinterMark", [x0 + 20, y0 + 20, x0 + 40, y0 + 40]),
+            ("/Text", [0, 0, x0 - 1, y0 - 1])))
+
+    path = made(base, tmp_path, "marks", craft)
+    assert said(path) == (0, f"{path}: clean (4 pages)")
 
 
 def test_the_cmyk_advice_is_only_for_printkits_own_files(base: Path, tmp_path: Path) -> None:
