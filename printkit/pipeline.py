@@ -87,7 +87,10 @@ def product_documents(kit: Kit, options: Resolved,
     made = []
     for product in kit.products:
         own = options.for_product(product.name)
-        for out in layout_for(product.content)(product, kit, own, problems):
+        found = len(problems.items)
+        laid = layout_for(product.content)(product, kit, own, problems)
+        at_labels(kit, problems, found)
+        for out in laid:
             if not out.pages:  # e.g. a game without penalty lines has no lines.pdf
                 continue
             keywords = " ".join(k for k in (out.keywords, shop_keyword(own)) if k)
@@ -97,6 +100,29 @@ def product_documents(kit: Kit, options: Resolved,
                                   cmyk=own.cmyk),
                          covered(doc, Where(kit.game_file or kit.game), problems)))
     return made
+
+
+def at_labels(kit: Kit, problems: Problems, start: int) -> None:
+    """The problems found since `start` in a label of the game's own catalog, quoted in
+    their field at the product they print on (`scorepad: 'Speler…'`), named at the
+    label's line of messages.po instead."""
+    for i in range(start, len(problems.items)):
+        problem = problems.items[i]
+        quoted = problem.where.field.partition("'")[2]
+        at = label_at(kit, quoted) if quoted and not problem.where.line else None
+        if at is not None:  # the label, and the product it prints on
+            item = problem.where.field.partition(":")[0]
+            problems.items[i] = replace(problem, where=at.at(f"{at.field} ({item})"))
+
+
+def label_at(kit: Kit, quoted: str) -> Where | None:
+    """Where the label a quoted text begins with is written (the label, then the end of
+    the quote, a space or a colon: 'Speler 1:'), if it is one of the game's own."""
+    for text, where in kit.labels_at:
+        head = text[:40]
+        if quoted.startswith(head) and quoted[len(head):len(head) + 1] in ("", " ", ":", "'"):
+            return where
+    return None
 
 
 def shop_keyword(options: Resolved) -> str:
