@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from printkit.errors import Problems, Where
 from printkit.layout.cards import placed_ops
+from printkit.layout.fonts import width as text_width
 from printkit.layout.ops import MM, Face, Line, Op, Rect, Text
 from printkit.layout.pictures import LOGO_H, logo_ops
 from printkit.layout.problems import check_glyphs, too_long
@@ -72,6 +73,12 @@ class Sheet:
         returns the y below it."""
         logo, shift = logo_ops(self.theme, self.x, self.top, "ledger heading", self.problems)
         self.ops += logo
+        room = self.inner - shift - text_width(game, "italic", 10) - 4 * MM
+        if text_width(title, "bold", 16) > room:
+            name = game if len(game) <= 60 else game[:59] + "…"
+            self.problems.add(self.where.at("ledger"), f"the game's name '{name}' is too "
+                              f"long to stand beside the sheet's title '{title}'; shorten "
+                              "the game's title in this file")
         self.ops.append(Text(self.x + shift, self.top - 16, title, "bold", 16, INK))
         self.ops.append(Text(self.x + self.inner, self.top - 14, game, "italic", 10, GRID,
                              "right"))
