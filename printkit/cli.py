@@ -156,8 +156,8 @@ def serve(
     open_: Annotated[bool, typer.Option("--open", help=N_(
         "Open the page in the browser once it answers."))] = False,
 ) -> None:
-    from printkit.commands.live import Served
     from printkit.commands.serve import run_server  # the web page: only this command
+    from printkit.commands.served import Served
 
     run_server(Served(request, dpi), host, port, level, open_, words)
 

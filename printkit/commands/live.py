@@ -25,11 +25,12 @@ from typing import Any
 
 from printkit.commands.cells import Cell, card_page, cells
 from printkit.commands.preview import Picture, page_images, png
+from printkit.commands.served import Served
 from printkit.errors import PrintkitError, Problems, gathered
 from printkit.impose import Document, Page
 from printkit.layout.fonts import Chosen, using
 from printkit.localise.kit import Kit
-from printkit.options import Request, Resolved
+from printkit.options import Resolved
 from printkit.pipeline import kit_for, kits, product_documents, warm_up
 from printkit.plan import Plan, Source, reread, resolve_in
 from printkit.render import render
@@ -37,14 +38,6 @@ from printkit.resources import find_game
 from printkit.workers import default_workers
 
 CARD_DPI = 200  # a card shown large, alone
-
-
-@dataclass(frozen=True)
-class Served:
-    """What `printkit serve` shows: what the user asked for, pictured at `dpi`."""
-
-    request: Request
-    dpi: int = 60
 
 
 @dataclass(frozen=True)
@@ -133,22 +126,26 @@ def drawing(options: Resolved) -> tuple[object, ...]:
     return options.cmyk, options.theme.fonts, options.theme.font_digests
 
 
-def _quiet_worker() -> None:
-    """A pool worker leaves Ctrl-C to the server, which shuts the pool down."""
+def _start_worker() -> None:
+    """A pool worker leaves Ctrl-C to the server, which shuts the pool down, and loads
+    the fonts before its first page."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    warm_up()
 
 
 def start_pool() -> Executor | None:
-    """Worker processes for drawing, forked now, while this process has one thread (fork
-    and threads do not mix); None on one core or without fork."""
+    """Worker processes for drawing, starting now (the game loads meanwhile); None on one
+    core or without a fork server. They are forked from a fork server (a process of its
+    own that has imported this module), not from this process, whose threads already
+    answer."""
     workers = default_workers(64)
-    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    if workers < 2 or "forkserver" not in multiprocessing.get_all_start_methods():
         return None
-    warm_up()
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
-                               initializer=_quiet_worker)
-    for future in [pool.submit(int) for _ in range(workers)]:
-        future.result()
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker)
+    for _ in range(workers):
+        pool.submit(int)  # each starts a worker
     return pool
 
 
@@ -156,10 +153,11 @@ class Session:
     """The loaded game, its localised products and their pictures; `refresh` brings them up
     to date after files changed. Used by one thread at a time."""
 
-    def __init__(self, served: Served, pool: Executor | None) -> None:
+    def __init__(self, served: Served, pool: Executor | None,
+                 folder: Path | None = None) -> None:
         self.served = replace(served, request=replace(served.request,
                                                       pictures_where_used=True))
-        self.folder = find_game(served.request.game, served.request.data)
+        self.folder = folder or find_game(served.request.game, served.request.data)
         self.pool = pool
         self.plan: Plan | None = None  # as last resolved without a problem
         self.options: Resolved | None = None  # those of the pictures drawn
@@ -232,7 +230,11 @@ class Session:
                     code: kit_for(plan.source, code, plan.options, plan.request.only)
                     for code in turn})
             self.pending = set()
-        except PrintkitError as exc:
+        except (PrintkitError, OSError) as exc:
+            if isinstance(exc, OSError):  # a file gone while it was read: the folder went
+                if self.present():
+                    raise
+                exc = PrintkitError(self.gone())
             self.pending = None  # what changed meanwhile is not known: localise everything
             self.view = replace(self.view, generation=self.view.generation + 1,
                                 problems=tuple(str(p) for p in exc.problems), changed=(),

@@ -36,12 +36,16 @@ from concurrent.futures import ThreadPoolExecutor
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from printkit.commands.live import Served, Session, Shown, View, start_pool
+from printkit.commands.served import Served
 from printkit.errors import PrintkitError
 from printkit.localise.catalog import Labels, english_labels
+from printkit.resources import find_game
+
+if TYPE_CHECKING:  # the build stages are imported once the port answers
+    from printkit.commands.live import Session, Shown, View
 
 PAGE = Path(__file__).with_name("serve.html")
 PICTURE = re.compile(r"/pictures/([A-Za-z0-9_-]+)/([A-Za-z0-9_-]+)/(\d+)/([A-Za-z0-9_.-]+)")
@@ -61,24 +65,25 @@ BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Length: 
 class Hub:
     """The latest view, shared by the rebuilding thread and the request threads."""
 
-    def __init__(self, view: View) -> None:
-        self.view = view
+    def __init__(self) -> None:
+        self.view: View | None = None  # None: the game is not loaded yet
+        self.session: Session | None = None
         self.stopping = False
         self.changed = threading.Condition()
         self.cards: dict[str, bytes] = {}  # by path, the newest last
         self.cards_lock = threading.Lock()
 
-    def card(self, session: Session, path: str) -> bytes | None:
+    def card(self, path: str) -> bytes | None:
         """The PNG of a card drawn large that a path names, if the view has that card
         (the last CARDS_KEPT drawn are kept)."""
         match = CARD.fullmatch(path)
-        if match is None:
+        session, view = self.session, self.view
+        if match is None or session is None or view is None:
             return None
         with self.cards_lock:
             if path in self.cards:
                 return self.cards[path]
         lang, product, generation, side, n = match.groups()
-        view = self.view
         shown = next((s for s in view.products.get(lang, ()) if s.name == product), None)
         if shown is None or str(shown.generation) != generation:
             return None
@@ -100,16 +105,22 @@ class Hub:
             self.stopping = True
             self.changed.notify_all()
 
+    def generation(self) -> int:
+        return self.view.generation if self.view is not None else 0
+
     def wait(self, seen: int, timeout: float) -> int:
         """The generation once it is past `seen`, or after `timeout` seconds."""
         with self.changed:
-            self.changed.wait_for(lambda: self.stopping or self.view.generation != seen,
+            self.changed.wait_for(lambda: self.stopping or self.generation() != seen,
                                   timeout)
-            return self.view.generation
+            return self.generation()
 
 
-def state(view: View) -> dict[str, Any]:
-    """The view as the page reads it."""
+def state(view: View | None) -> dict[str, Any]:
+    """The view as the page reads it (before the game is loaded: that it is loading)."""
+    if view is None:
+        return {"generation": 0, "languages": [], "titles": {}, "problems": [],
+                "loading": True, "building": [], "products": {}}
     return {
         "generation": view.generation,
         "languages": list(view.products),
@@ -140,10 +151,10 @@ def shown_state(lang: str, shown: Shown) -> dict[str, Any]:
             for p, found in zip(shown.pictures, cells, strict=False)]}
 
 
-def picture(view: View, path: str) -> bytes | None:
+def picture(view: View | None, path: str) -> bytes | None:
     """The PNG a picture path names, if it is one of the view's."""
     match = PICTURE.fullmatch(path)
-    if match is None:
+    if match is None or view is None:
         return None
     lang, product, generation, name = match.groups()
     for shown in view.products.get(lang, ()):
@@ -177,7 +188,6 @@ class Handler(BaseHTTPRequestHandler):
     403 to a request for another host."""
 
     hub: Hub
-    session: Session
     server: Server
     verbose = False
     protocol_version = "HTTP/1.1"
@@ -197,7 +207,7 @@ class Handler(BaseHTTPRequestHandler):
             self.send(json.dumps(state(view)).encode(), "application/json")
         elif path == "/events":
             self.events()
-        elif (png := picture(view, path) or self.hub.card(self.session, path)) is not None:
+        elif (png := picture(view, path) or self.hub.card(path)) is not None:
             self.send(png, "image/png", "max-age=3600")
         else:
             self.send(b"not found\n", "text/plain", status=HTTPStatus.NOT_FOUND)
@@ -285,6 +295,9 @@ class Server(HTTPServer):
                 else:
                     sock = key.fileobj
                     assert isinstance(sock, socket.socket)
+                    if closed(sock):  # it went away unasked: no thread for it
+                        self._drop(sock, waiting)
+                        continue
                     self.selector.unregister(sock)
                     self._dispatch(sock, waiting.pop(sock)[0])
             now = time.monotonic()
@@ -347,6 +360,16 @@ class Server(HTTPServer):
         self.selector.close()
 
 
+def closed(sock: socket.socket) -> bool:
+    """Whether a connection that is readable was closed by its client (rather than sent a
+    request): hundreds of idle connections closed at once take no worker from the
+    requests behind them."""
+    try:
+        return not sock.recv(1, socket.MSG_PEEK)
+    except OSError:
+        return True
+
+
 SPREADSHEET_LOCKS = re.compile(r"^(\.~lock\..*#|~\$.*)$")  # LibreOffice's, Excel's
 
 
@@ -373,19 +396,19 @@ def watch(session: Session, hub: Hub, stop: threading.Event, verbosity: int,
     publish(session, hub, None, verbosity, _)
     while not stop.is_set():
         if not session.present():
+            if session.gone() not in session.view.problems:  # (a build that read the
+                publish(session, hub, set(), verbosity, _)  # folder before it went)
             if stop.wait(GONE_POLL) or not session.present():
                 continue
             publish(session, hub, None, verbosity, _)
             continue
-        try:
+        with contextlib.suppress(FileNotFoundError):  # gone before the watch began
             for changes in watchfiles.watch(session.folder, stop_event=stop, step=30,
                                             rust_timeout=500, yield_on_timeout=False,
                                             watch_filter=saved):
-                publish(session, hub, {Path(path) for _, path in changes}, verbosity, _)
+                publish(session, hub, {Path(change[1]) for change in changes}, verbosity, _)
                 if not session.present():
                     break
-        except FileNotFoundError:  # gone before the watch began
-            publish(session, hub, set(), verbosity, _)
 
 
 def publish(session: Session, hub: Hub, changed: set[Path] | None, verbosity: int,
@@ -402,7 +425,9 @@ def publish(session: Session, hub: Hub, changed: set[Path] | None, verbosity: in
     except Exception as exc:
         if hub.stopping:  # the pool is shut down under the build
             return
-        view = View(hub.view.generation + 1, hub.view.titles, hub.view.products,
+        from printkit.commands.live import View
+
+        view = View(session.view.generation + 1, session.view.titles, session.view.products,
                     (f"internal error: {exc!r}",))
         session.view = view
         hub.publish(view)
@@ -438,50 +463,62 @@ def _interrupt(signum: int, frame: object) -> None:
 def run_server(served: Served, host: str, port: int, verbosity: int = 0,
                open_page: bool = False, words: Labels | None = None) -> None:
     """Serve the game's pages on host:port until Ctrl-C (or SIGTERM: the same clean stop,
-    the worker processes included). The port answers at once: the page says what is
-    being built while the first build runs; with `open_page` the browser opens it."""
+    the worker processes included). The port answers at once, before the build stages
+    are even imported: the page says what is being built while the first build runs;
+    with `open_page` the browser opens it."""
     if not host.strip():
         raise PrintkitError("--host '': name the address to listen on: 127.0.0.1 (this "
                             "computer only, the default) or 0.0.0.0 (the local network too)")
     _ = words or english_labels()
     signal.signal(signal.SIGTERM, _interrupt)
-    pool = start_pool()  # before any thread starts
+    folder = find_game(served.request.game, served.request.data)
+    hub = Hub()
+    handler = type("GameHandler", (Handler,), {"hub": hub, "verbose": verbosity > 0})
     try:
-        session = Session(served, pool)
-        hub = Hub(session.view)
-        handler = type("GameHandler", (Handler,), {"hub": hub, "session": session,
-                                                   "verbose": verbosity > 0})
-        try:
-            server = Server((host, port), handler, LOCAL | {host.strip("[]").lower()},
-                            host in ("0.0.0.0", "::"), _)
-        except OSError as exc:
-            raise PrintkitError(f"--host {host} --port {port}: cannot listen there "
-                                f"({exc.strerror or exc}); choose another --port (0: any "
-                                "free one)") from None
-        stop = threading.Event()
-        watcher = threading.Thread(target=watch, args=(session, hub, stop, verbosity, _),
-                                   name="watch", daemon=True)
-        shown = f"[{host}]" if ":" in host else host
-        url = f"http://{shown}:{server.server_address[1]}/"
-        print(_("serving {game} at {url} (Ctrl-C stops)", game=session.folder.name, url=url),
-              flush=True)
-        watcher.start()
-        if open_page:
-            threading.Thread(target=open_when_answering, args=(local_url(host, url), stop),
-                             name="open", daemon=True).start()
-        try:
-            server.serve_forever(poll_interval=0.2)
-        except KeyboardInterrupt:
-            pass
-        finally:
-            stop.set()
-            hub.stop()
-            server.server_close()
-            watcher.join(timeout=2)
-        print(_("stopped"), flush=True)
+        server = Server((host, port), handler, LOCAL | {host.strip("[]").lower()},
+                        host in ("0.0.0.0", "::"), _)
+    except OSError as exc:
+        raise PrintkitError(f"--host {host} --port {port}: cannot listen there "
+                            f"({exc.strerror or exc}); choose another --port (0: any "
+                            "free one)") from None
+    stop = threading.Event()
+    watcher = threading.Thread(target=run_session, args=(served, folder, hub, stop,
+                                                         verbosity, _),
+                               name="watch", daemon=True)
+    shown = f"[{host}]" if ":" in host else host
+    url = f"http://{shown}:{server.server_address[1]}/"
+    print(_("serving {game} at {url} (Ctrl-C stops)", game=folder.name, url=url), flush=True)
+    watcher.start()
+    if open_page:
+        threading.Thread(target=open_when_answering, args=(local_url(host, url), stop),
+                         name="open", daemon=True).start()
+    try:
+        server.serve_forever(poll_interval=0.2)
+    except KeyboardInterrupt:
+        pass
     finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
+        stop.set()
+        hub.stop()
+        server.server_close()
+        watcher.join(timeout=10)
+        if hub.session is not None and hub.session.pool is not None:
+            hub.session.pool.shutdown(cancel_futures=True)
+    print(_("stopped"), flush=True)
+
+
+def run_session(served: Served, folder: Path, hub: Hub, stop: threading.Event,
+                verbosity: int, _: Labels) -> None:
+    """Start the drawing processes and load the game, then build it and follow its
+    saves (`watch`) until `stop` is set."""
+    from printkit.commands.live import Session, start_pool
+
+    try:
+        pool = start_pool()
+    except OSError:  # no processes to be had (a limit): the pages are drawn here
+        pool = None
+    hub.session = session = Session(served, pool, folder)
+    if not stop.is_set():
+        watch(session, hub, stop, verbosity, _)
 
 
 def local_url(host: str, url: str) -> str:
