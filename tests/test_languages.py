@@ -123,9 +123,13 @@ def test_check_names_a_removed_norwegian_string(tmp_path: Path) -> None:
 
 def test_a_name_given_once_is_every_languages_own_unless_overridden(tmp_path: Path) -> None:
     """A street without a name in nb uses the source language's name; one with its own is
-    listed by check."""
+    listed by check while no record of translations (translated.toml) covers it."""
     game = tmp_path / "data" / "spankopoly"
     shutil.copytree(ROOT / "data" / "spankopoly", game)
+    code, out = run("check", "--data", str(game.parent), "--lang", "nb")
+    assert code == 0, out
+    assert "own name:" not in out, out  # the record covers every own name
+    (game / "translated.toml").unlink()
     text = game / "text" / "nb.toml"
     text.write_text(text.read_text("utf-8").replace('[streets.kitchen]\nname = "Kjøkkenet"\n',
                                                     "[streets.kitchen]\n"), "utf-8")
@@ -138,9 +142,11 @@ def test_a_name_given_once_is_every_languages_own_unless_overridden(tmp_path: Pa
 
 
 def test_check_says_when_a_languages_own_name_is_the_source_languages(tmp_path: Path) -> None:
-    """A name copied into another language unchanged would not follow a rename."""
+    """A name copied into another language unchanged would not follow a rename (in a game
+    without a record of its translations, which would name it stale after a rename)."""
     game = tmp_path / "data" / "spankopoly"
     shutil.copytree(ROOT / "data" / "spankopoly", game)
+    (game / "translated.toml").unlink()
     text = game / "text" / "nb.toml"
     text.write_text(text.read_text("utf-8").replace('name = "Alkoven"', 'name = "Bedstede"'),
                     "utf-8")
