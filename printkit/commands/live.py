@@ -13,6 +13,7 @@ from a page already drawn (pages are frozen values too) are rendered and picture
 
 from __future__ import annotations
 
+import io
 import multiprocessing
 import signal
 import threading
@@ -24,7 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from printkit.commands.cells import Cell, card_page, cells
-from printkit.commands.preview import Picture, page_images, png
+from printkit.commands.pictures import largest_dpi, opened, write_png
+from printkit.commands.preview import Picture
 from printkit.commands.served import Served
 from printkit.errors import PrintkitError, Problems, gathered
 from printkit.impose import Document, Page
@@ -112,12 +114,23 @@ def documents(part: Kit, options: Resolved) -> tuple[list[Document], tuple[str, 
     return docs, tuple(sorted({str(w) for w in problems.warnings}))
 
 
-def draw(doc: Document, cmyk: bool, dpi: int, fonts: Chosen = ()) -> list[Shot]:
-    """Every page of a document as a PNG, drawn in the theme's `fonts`: a job for the
-    pool."""
+def draw(doc: Document, cmyk: bool, dpi: int, fonts: Chosen = (),
+         numbers: tuple[int, ...] = ()) -> list[Shot]:
+    """Every page of a document as a PNG, drawn in the theme's `fonts` as `preview` draws
+    it (printkit.commands.pictures): one page at a time, a band at a time, and a page over
+    the pixel cap refused, naming the dpi it takes. `numbers`: the pages' numbers in their
+    file (default 1, 2, …), as the refusal names them. A job for the pool."""
     with using(fonts):
-        return [(png(image), image.width, image.height)
-                for image in page_images(render(doc, cmyk), dpi)]
+        pdf = render(doc, cmyk)
+    shots: list[Shot] = []
+    with opened(pdf) as pages:
+        for n, page in enumerate(pages):
+            number = numbers[n] if n < len(numbers) else n + 1
+            file = io.BytesIO()
+            width, height = write_png(page, dpi, file, f"page {number} of {doc.name}.pdf")
+            page.close()
+            shots.append((file.getvalue(), width, height))
+    return shots
 
 
 def drawing(options: Resolved) -> tuple[object, ...]:
@@ -301,17 +314,18 @@ class Session:
         except PrintkitError as exc:
             return Job([], (), [], [], tuple(str(p) for p in exc.problems))
         made = [(doc, [PageKey(page) for page in doc.pages]) for doc in docs]
-        todo: list[tuple[Document, list[PageKey]]] = []
+        todo: list[tuple[Document, list[PageKey], tuple[int, ...]]] = []
         new: set[PageKey] = set()
         for doc, keys in made:
-            fresh = [key for key in dict.fromkeys(keys) if key not in self.shots
-                     and key not in new]
+            number = {key: n for n, key in reversed(list(enumerate(keys, 1)))}
+            fresh = [key for key in number if key not in self.shots and key not in new]
             new.update(fresh)
             if fresh:
-                todo.append((replace(doc, pages=[key.page for key in fresh]), fresh))
-        return Job(made, warnings, [keys for _, keys in todo],
-                   self._render([doc for doc, _ in todo], options.cmyk,
-                                options.theme.fonts))
+                todo.append((replace(doc, pages=[key.page for key in fresh]), fresh,
+                             tuple(sorted(number[key] for key in fresh))))
+        return Job(made, warnings, [keys for _, keys, _ in todo],
+                   self._render([(doc, numbers) for doc, _, numbers in todo],
+                                options.cmyk, options.theme.fonts))
 
     def _finish(self, part: Kit, job: Job) -> None:
         """A part's pictures, once drawn, kept with its view; or its problems with its
@@ -344,16 +358,21 @@ class Session:
                                        job.warnings, cells(shown, part), (), tuple(shown)),
                            pages)
 
-    def _render(self, docs: list[Document], cmyk: bool, fonts: Chosen) -> list[Future[list[Shot]]]:
-        """The drawing of each document's pages: in the pool, or here and now."""
+    def _render(self, docs: list[tuple[Document, tuple[int, ...]]], cmyk: bool,
+                fonts: Chosen) -> list[Future[list[Shot]]]:
+        """The drawing of each document's pages (with their numbers in their file): in
+        the pool, or here and now."""
         dpi = self.served.dpi
         if self.pool is None:
             with self.lock:
-                return [_done(draw, doc, cmyk, dpi, fonts) for doc in docs]
-        return [self.pool.submit(draw, doc, cmyk, dpi, fonts) for doc in docs]
+                return [_done(draw, doc, cmyk, dpi, fonts, numbers)
+                        for doc, numbers in docs]
+        return [self.pool.submit(draw, doc, cmyk, dpi, fonts, numbers)
+                for doc, numbers in docs]
 
     def card(self, view: View, lang: str, product: str, side: str, n: int) -> bytes | None:
-        """Card n (from 0) of a product's `side`, drawn alone at CARD_DPI, upright, as a
+        """Card n (from 0) of a product's `side`, drawn alone at CARD_DPI (or the largest
+        dpi within the pixel cap, for a card larger than that allows), upright, as a
         PNG (None if the view has no such card). Safe from any thread: it reads only the
         view it is given, and draws in the pool (or here, one drawing at a time)."""
         shown = next((s for s in view.products.get(lang, ()) if s.name == product), None)
@@ -366,10 +385,11 @@ class Session:
         if page is None:
             return None
         doc = Document(f"{product}-{side}-{n}", [page], product, "", lang, "printkit")
+        dpi = min(CARD_DPI, largest_dpi(page.width, page.height))  # a huge card: smaller
         if self.pool is None:
             with self.lock:
-                return draw(doc, view.cmyk, CARD_DPI, view.fonts)[0][0]
-        return self.pool.submit(draw, doc, view.cmyk, CARD_DPI, view.fonts).result()[0][0]
+                return draw(doc, view.cmyk, dpi, view.fonts)[0][0]
+        return self.pool.submit(draw, doc, view.cmyk, dpi, view.fonts).result()[0][0]
 
     def _products(self, codes: list[str], kits: dict[str, Kit]) -> dict[str, tuple[Shown, ...]]:
         """Every language's products in build order; those of a language not localised

@@ -13,7 +13,6 @@ one set, the pictures moved into place.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -71,24 +70,6 @@ class Previewed:
     files: list[Built]
     pictures: tuple[Staged, ...]
     sheet: Staged
-
-
-def page_images(pdf: bytes, dpi: float) -> list[Image.Image]:
-    """Every page of a PDF drawn at `dpi`, on white, all at once (serve's pages: small
-    ones; preview draws each page into its file with printkit.commands.pictures)."""
-    import pypdfium2 as pdfium
-
-    doc = pdfium.PdfDocument(pdf)
-    try:
-        return [page.render(scale=dpi / 72).to_pil().convert("RGB") for page in doc]
-    finally:
-        doc.close()
-
-
-def png(image: Image.Image) -> bytes:
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=1)
-    return buffer.getvalue()
 
 
 @lru_cache(maxsize=4)
