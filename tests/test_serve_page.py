@@ -242,3 +242,50 @@ def test_a_theme_font_replaced_under_the_same_name_is_drawn_again(game: Path) ->
     assert view.problems == ()
     before, after = (v.products["nl"][0].pictures[0].png for v in (first, view))
     assert before != after
+
+
+def back_lines(view: Any) -> set[tuple[str, ...]]:
+    """The lines of text of every card back a view's pages show."""
+    from printkit.layout.ops import Group, Text
+
+    found: set[tuple[str, ...]] = set()
+    ops = [op for shown in view.products["nl"] for page in shown.pages for op in page.ops]
+    while ops:
+        op = ops.pop()
+        if isinstance(op, Group) and op.key.startswith("back:"):
+            found.add(tuple(o.text for o in op.ops if isinstance(o, Text)))
+        elif isinstance(op, Group):
+            ops += op.ops
+    return found
+
+
+def test_a_theme_font_replaced_under_the_same_name_breaks_the_card_backs_anew(
+        game: Path) -> None:
+    """A card back laid out in a theme's font is laid out again when the font's file is
+    replaced by another under the same name: the lines break as the new font measures."""
+    from printkit.commands.live import Served, Session
+    from printkit.layout.cards import back_art
+    from printkit.options import Request
+    from printkit.resources import FONTS
+
+    (game / "fonts").mkdir()
+    font = game / "fonts" / "body.ttf"
+    shutil.copyfile(FONTS / "DejaVuSansCondensed.ttf", font)
+    with (game / "game.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[theme.fonts]\nbody = "fonts/body.ttf"\nheading = "fonts/body.ttf"\n')
+    text = game / "text" / "nl.toml"
+    text.write_text(text.read_text("utf-8").replace(
+        'chance = "Kans"', 'chance = "Kans op een flinke beurt, getrokken van de stapel '
+        'naast het bord"'), "utf-8")
+    request = Request("spankopoly", ("nl",), ("chance",), game.parent)
+    session = Session(Served(request), None)
+    first = back_lines(list(session.refresh())[-1])
+    assert ("Kans op een flinke", "beurt, getrokken van", "de stapel naast", "het bord",
+            "Spankopoly") in first
+    shutil.copyfile(Path(__file__).parent / "fixtures" / "fonts" / "DejaVuSerif.ttf", font)
+    view = list(session.refresh({font}))[-1]
+    assert view.changed == ("nl/chance",)
+    back_art.cache_clear()  # what a session started now lays out
+    fresh = back_lines(list(Session(Served(request), None).refresh())[-1])
+    assert back_lines(view) == fresh
+    assert fresh != first

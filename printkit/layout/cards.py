@@ -216,7 +216,7 @@ def back_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
     if art.picture is not None:
         return [picture_back(art, w, h, bleed)]
     drawn = back_art(card.colour or art.colour("card_back"), card.title, card.blocks, w, h,
-                     bleed, lang=art.lang, fonts=chosen())
+                     bleed, lang=art.lang, fonts=chosen(), digests=art.theme.font_digests)
     if drawn is None:
         too_long(where.at(where.field + ".back"), problems, MIN_SIZE)
         return []
@@ -235,10 +235,13 @@ def picture_back(art: Art, w: float, h: float, bleed: float) -> Group:
 
 @lru_cache(maxsize=64)
 def back_art(colour: str, title: str, blocks: tuple[Block, ...], w: float, h: float,
-             bleed: float, lang: str = "", fonts: Chosen = ()) -> Group | None:
+             bleed: float, lang: str = "", fonts: Chosen = (),
+             digests: tuple[str, ...] = ()) -> Group | None:
     """A card back's artwork in the `fonts` chosen, reused as it is drawn (None if its text
     cannot fit). The backs of a deck are mostly alike, so each different one is laid out
-    once (for each choice of fonts: the choice is part of what is remembered)."""
+    once for each choice of fonts and their content: `digests`, the theme's digests of its
+    fonts' content, are part of what is remembered, so a font file replaced under the same
+    name (while `printkit serve` runs) is measured anew."""
     inner = w - 2 * SAFE - 4 * MM
     with using(fonts):
         result = fit((Heading(title), *blocks), inner, h - 2 * SAFE, BACK_TITLE_SIZE,
@@ -254,7 +257,8 @@ def back_art(colour: str, title: str, blocks: tuple[Block, ...], w: float, h: fl
     art += placed_ops(lines, SAFE + 2 * MM, (h + total) / 2, inner, ink, centre=True)
     return Group(tuple(art), key=f"back:{colour}:{title}:{w:.1f}x{h:.1f}+{bleed:.2f}:"
                  + "|".join(getattr(b, "text", "") for b in blocks)
-                 + f":{'|'.join(f'{role}={path}' for role, path in fonts)}", reuse=True)
+                 + f":{'|'.join(f'{role}={path}' for role, path in fonts)}"
+                 + f":{','.join(digests)}", reuse=True)
 
 
 def placed_ops(lines: list[Placed], x: float, top: float, width: float, colour: str,
