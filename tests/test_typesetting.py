@@ -15,7 +15,7 @@ from conftest import char_size, copy_game, kit_for, pdf_text
 
 from printkit.errors import Problems, Where
 from printkit.impose.booklet import page_size
-from printkit.layout.booklet import Chunk, pages_of
+from printkit.layout.booklet import BOTTOM, TOP, Chunk, pages_of
 from printkit.layout.hyphens import AUTHOR, COMPOUND, glue, points
 from printkit.layout.text import wrap
 from printkit.load.printing import load_print_spec
@@ -186,32 +186,51 @@ def booklet_pages(game: str, lang: str, paper: str) -> list[list[tuple[float, Ch
 
 
 SHORT_TABLE = 12  # body rows of a table that is never split
+SPLIT_ROWS = 3  # body rows a split table leaves on either side at least
+HEADING_LINES = 3  # lines under a heading at a page's foot, unless its section ends
 
 
-def page_faults(pages: list[list[tuple[float, Chunk]]]) -> list[str]:
-    """What a typesetter would not let stand on these pages: a heading in the last two
-    lines of a page, a paragraph's (or a list's) first line alone at a page's foot or its
-    last line alone at the top, a short table split or parted from its lead-in line, a
-    long one leaving its head and one row at the foot, its last row alone at the top, or
-    going on without its head."""
+def heading_short(foot: list[Chunk], nxt: list[Chunk], height: float) -> bool:
+    """A heading (foot[0], with what stands under it at a page's foot) with fewer than
+    HEADING_LINES lines under it while its section goes on overleaf. Two lines are the
+    least when its paragraph overleaf leads into a table that moves whole with it: the
+    heading, its lines and that table are taller than a page (`height`)."""
+    under = len(foot) - 1
+    if under >= HEADING_LINES or nxt[0].kind == "heading":
+        return False
+    leads = [k for k, c in enumerate(nxt) if c.lead >= 0]
+    if under < HEADING_LINES - 1 or not leads or any(c.kind != "line" for c in nxt[:leads[0]]):
+        return True
+    table = [k for k, c in enumerate(nxt) if c.table == nxt[leads[0]].lead]
+    return sum(c.height for c in foot + nxt[:table[-1] + 1]) <= height
+
+
+def page_faults(pages: list[list[tuple[float, Chunk]]], height: float = 1e9) -> list[str]:
+    """What a typesetter would not let stand on these pages: a heading with fewer than
+    three lines under it at a page's foot (unless its section ends there), a paragraph's
+    (or a list's) first line alone at a page's foot or its last line alone at the top, a
+    short table split or parted from its lead-in line, a long one leaving its head and
+    fewer than three rows at the foot or fewer than three rows at the top, or going on
+    without its head. `height`: the pages' text height."""
     faults = []
     printed = [[c for _, c in page if c.kind != "space"] for page in pages]
     for n, chunks in enumerate(printed[:-1]):
         last, nxt = chunks[-1], printed[n + 1]
         headings = [i for i, c in enumerate(chunks) if c.kind == "heading"]
-        if headings and len(chunks) - headings[-1] - 1 < 2:
-            faults.append(f"page {n}: a heading in its last two lines")
+        if headings and heading_short(chunks[headings[-1]:], nxt, height):
+            faults.append(f"page {n}: a heading with {len(chunks) - headings[-1] - 1} "
+                          "lines under it at the foot")
         if last.kind == "line" and (first_of(last.part) or first_of(last.items)):
             faults.append(f"page {n}: a paragraph's or list's first line alone at the foot")
-        if last.kind == "row" and last.part[0] == 1 and last.part[1] > 2:
-            faults.append(f"page {n}: a table's header and one row at the foot")
+        if last.kind == "row" and last.part[0] < min(SPLIT_ROWS, last.part[1] - 1):
+            faults.append(f"page {n}: a table's header and {last.part[0]} rows at the foot")
         top = nxt[0]
         if top.kind == "line" and (last_of(top.part) or last_of(top.items)):
             faults.append(f"page {n + 1}: a paragraph's or list's last line alone at the top")
         rows = [c for c in nxt if c.kind == "row" and c.table == top.table]
-        if top.kind == "header" and len(rows) == 1 and \
-                rows[0].part[0] == rows[0].part[1] - 1 and rows[0].part[1] > 2:
-            faults.append(f"page {n + 1}: a table's last row alone at the top")
+        if top.kind == "header" and rows and rows[0].part[0] > 1 and len(rows) < SPLIT_ROWS \
+                and rows[-1].part[0] == rows[-1].part[1] - 1:
+            faults.append(f"page {n + 1}: a table's last {len(rows)} rows alone at the top")
         if last.kind == "row" and top.kind == "row":
             faults.append(f"page {n + 1}: a table continues without its header")
         if last.lead >= 0 and top.kind == "header" and top.table == last.lead:
@@ -241,7 +260,8 @@ def last_of(place: tuple[int, int]) -> bool:
 def test_booklet_pages_break_as_a_typesetter_would(game: str, lang: str, paper: str) -> None:
     pages = booklet_pages(game, lang, paper)
     assert len(pages) > 1
-    assert page_faults(pages) == []
+    height = page_size(paper, load_print_spec(None).papers)[1] - TOP - BOTTOM
+    assert page_faults(pages, height) == []
 
 
 def test_page_faults_are_found() -> None:
@@ -255,8 +275,22 @@ def test_page_faults_are_found() -> None:
                             [(0, Chunk(10.0, part=(2, 3)))]])) == 1  # widow
     assert len(page_faults([[(0, heading)], [(0, line)]])) == 1
     assert len(page_faults([[(0, heading), (10, Chunk(10.0))], [(0, line)]])) == 1
-    assert page_faults([[(0, heading), (10, Chunk(10.0)), (20, Chunk(10.0))], [(0, line)]]) \
-        == []
+    two = [[(0, heading), (10, Chunk(10.0, part=(0, 4))), (20, Chunk(10.0, part=(1, 4)))],
+           [(0, Chunk(10.0, part=(2, 4))), (10, Chunk(10.0, part=(3, 4)))]]
+    assert len(page_faults(two)) == 1  # a heading and two lines of four at the foot
+    three = [[(0, heading)] + [(10 * k, Chunk(10.0, part=(k - 1, 5))) for k in (1, 2, 3)],
+             [(0, Chunk(10.0, part=(3, 5))), (10, Chunk(10.0, part=(4, 5)))]]
+    assert page_faults(three) == []
+    assert len(page_faults([[(0, heading), (10, Chunk(10.0)), (20, Chunk(10.0))],
+                            [(0, line)]])) == 1
+    assert page_faults([[(0, heading), (10, Chunk(10.0))], [(0, heading)]]) == []
+    led = [Chunk(10.0, part=(2, 4)), Chunk(10.0, part=(3, 4), lead=5),
+           Chunk(10.0, kind="header", table=5, part=(0, 3)),
+           Chunk(10.0, kind="row", table=5, part=(1, 3)),
+           Chunk(10.0, kind="row", table=5, part=(2, 3))]
+    two[1] = [(10 * k, c) for k, c in enumerate(led)]
+    assert len(page_faults(two, 80.0)) == 1  # all of it fits on a page: no excuse
+    assert page_faults(two, 70.0) == []  # it does not: the heading keeps two lines
     assert len(page_faults([[(0, Chunk(10.0, items=(1, 3)))],
                             [(0, Chunk(10.0, items=(2, 3)))]])) == 1  # a list's last item
     assert len(page_faults([[(0, Chunk(10.0, kind="row", table=1, part=(13, 15)))],
@@ -264,7 +298,15 @@ def test_page_faults_are_found() -> None:
     short = [Chunk(10.0, kind="header", table=2, part=(0, 4))] + [
         Chunk(10.0, kind="row", table=2, part=(r, 4)) for r in (1, 2, 3)]
     assert len(page_faults([[(0, short[0]), (10, short[1]), (20, short[2])],
-                            [(0, short[0]), (10, short[3])]])) == 2  # split, last row alone
+                            [(0, short[0]), (10, short[3])]])) == 3  # split, two rows
+    long = [Chunk(10.0, kind="header", table=3, part=(0, 16))] + [  # at the foot, one alone
+        Chunk(10.0, kind="row", table=3, part=(r, 16)) for r in range(1, 16)]
+    assert len(page_faults([[(10 * r, long[r]) for r in range(3)],
+                            [(0, long[0])] + [(10 * r, long[r]) for r in range(3, 16)]])) == 1
+    assert len(page_faults([[(10 * r, long[r]) for r in range(14)],
+                            [(0, long[0]), (10, long[14]), (20, long[15])]])) == 1
+    assert page_faults([[(10 * r, long[r]) for r in range(4)],
+                        [(0, long[0])] + [(10 * r, long[r]) for r in range(4, 16)]]) == []
     assert len(page_faults([[(0, Chunk(10.0)), (10, Chunk(10.0, lead=2))],
                             [(0, short[0]), (10, short[1]), (20, short[2]),
                              (30, short[3])]])) == 1  # the lead-in parted from its table

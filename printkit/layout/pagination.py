@@ -4,13 +4,14 @@ how many of the printed chunks after it must stand on its page.
 
 The rules the booklet sets with these keeps (`keeps` and the chunks' makers):
 
-- a heading keeps the next two printed lines with it (never in a page's last two lines);
+- a heading keeps the next three printed lines with it (never in a page's last three);
 - a paragraph keeps its first two lines together and its last two (no orphan, no widow),
   and so does a list as a whole (its first item does not stand alone at a page's foot,
   nor its last at the top);
 - a table of up to SHORT_TABLE rows moves whole, and the paragraph leading into a table
-  keeps its last line with it; a longer one keeps its head with two rows and its last two
-  rows together, and repeats its head on the next page.
+  keeps its last line with it; a longer one keeps its head with three rows and its last
+  three rows together (no page holds fewer than three of its rows), and repeats its head
+  on the next page.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from dataclasses import dataclass, replace
 from printkit.layout.ops import Op
 
 SHORT_TABLE = 12  # body rows of a table that is never split
-HEADING_KEEPS = 2  # printed lines a heading keeps on its page
+HEADING_KEEPS = 3  # printed lines a heading keeps on its page
+SPLIT_ROWS = 3  # body rows a split table leaves on either side of the break, at least
 
 
 @dataclass(frozen=True)
@@ -51,10 +53,10 @@ def paragraph_keeps(count: int, n: int) -> int:
 
 def row_keeps(count: int, r: int) -> int:
     """The keep of row r (0: the header) of a table of count rows: a short table whole, a
-    long one its header with two rows and its last two rows together."""
+    long one its header with SPLIT_ROWS rows and its last SPLIT_ROWS rows together."""
     if count - 1 <= SHORT_TABLE:
         return 1 if r < count - 1 else 0
-    return 1 if r in (0, 1, count - 2) else 0
+    return 1 if r < SPLIT_ROWS or count - SPLIT_ROWS <= r < count - 1 else 0
 
 
 def list_keeps(chunks: list[Chunk], lines: list[int]) -> None:
@@ -91,24 +93,57 @@ def group_height(chunks: list[Chunk], i: int, room: float) -> float:
     return chunks[i].height
 
 
+def carried(page: list[Chunk]) -> int:
+    """Where the tail of a full page starts that goes overleaf: at the first chunk that
+    keeps more printed chunks than stand after it on the page (a heading whose lines
+    were parted from it: its group fitted, the group of a line under it did not), and
+    the chunks that keep that one. len(page) when none, or when all of the page would."""
+    start, printed = len(page), 0
+    for p in range(len(page) - 1, -1, -1):
+        if page[p].keep > printed:
+            start, printed = p, 0
+        elif page[p].kind != "space":
+            printed += 1
+    return start if start > 0 else len(page)
+
+
 def paginate(chunks: list[Chunk], height: float) -> list[list[tuple[float, Chunk]]]:
     """Chunks placed top-down on pages of text height `height`, each page ending before a
-    chunk whose group (see group_height) would not fit; a table split over pages repeats
-    its header row. A page never starts with a space."""
-    pages: list[list[tuple[float, Chunk]]] = [[]]
+    chunk whose group (see group_height) would not fit, taking along the chunks at its
+    foot that keep with what went overleaf (see carried) when they fit there; a table
+    split over pages repeats its header row. A page never starts with a space."""
+    pages: list[list[Chunk]] = [[]]
     y = 0.0
     headers: dict[int, Chunk] = {}
     for i, ch in enumerate(chunks):
         if ch.kind == "header":
             headers[ch.table] = ch
-        if y + group_height(chunks, i, height) > height and pages[-1]:
-            pages.append([])
-            y = 0.0
-            if ch.kind == "row" and ch.table in headers:
-                pages[-1].append((y, headers[ch.table]))
-                y += headers[ch.table].height
+        need = group_height(chunks, i, height)
+        if y + need > height and pages[-1]:
+            page = pages[-1]
+            cut = carried(page)
+            tail = list(page[cut:])
+            if sum(c.height for c in tail) + need > height:
+                cut, tail = len(page), []
+            del page[cut:]
+            while tail and tail[0].kind == "space":
+                tail.pop(0)
+            first = tail[0] if tail else ch
+            lead = [headers[first.table]] if first.kind == "row" and first.table in headers \
+                else []
+            pages.append(lead + tail)
+            y = sum(c.height for c in pages[-1])
         if ch.kind == "space" and not pages[-1]:
             continue
-        pages[-1].append((y, ch))
+        pages[-1].append(ch)
         y += ch.height
-    return [p for p in pages if any(c.kind != "space" for _, c in p)]
+    return [placed(p) for p in pages if any(c.kind != "space" for c in p)]
+
+
+def placed(page: list[Chunk]) -> list[tuple[float, Chunk]]:
+    """The chunks of a page with their offsets from its top."""
+    out, y = [], 0.0
+    for ch in page:
+        out.append((y, ch))
+        y += ch.height
+    return out
