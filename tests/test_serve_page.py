@@ -289,3 +289,38 @@ def test_a_theme_font_replaced_under_the_same_name_breaks_the_card_backs_anew(
     fresh = back_lines(list(Session(Served(request), None).refresh())[-1])
     assert back_lines(view) == fresh
     assert fresh != first
+
+
+def commonest_colour(served: Serve, state: dict[str, Any], product: str) -> tuple[int, ...]:
+    """The colour most of the first picture of a product shows, as served (none when a
+    later build replaced the picture meanwhile)."""
+    shown = next(p for p in state["products"]["nl"] if p["name"] == product)
+    status, body = served.get(shown["pictures"][0]["url"])
+    if status == 404:
+        return ()
+    image = Image.open(io.BytesIO(body)).convert("RGB")
+    colours = image.getcolors(image.width * image.height) or []
+    return tuple(max(colours)[1])
+
+
+def test_print_settings_saved_outside_the_game_folder_are_drawn_again(
+        game: Path, tmp_path: Path) -> None:
+    """A printkit.toml outside the game folder (--config FILE, ~/.config/printkit/ or the
+    working folder) was read only by the next build a save in the game folder started."""
+    config = tmp_path / "settings" / "printkit.toml"
+    config.parent.mkdir()
+    config.write_text('[theme]\nboard_ground = "#1450C8"\n', "utf-8")
+    served = Serve("spankopoly", "--data", str(game.parent), "--lang", "nl",
+                   "--only", "board", "--config", str(config))
+    try:
+        assert commonest_colour(served, served.settled(), "board") == (20, 80, 200)
+        config.write_text('[theme]\nboard_ground = "#C81E1E"\n', "utf-8")
+        assert until(lambda: commonest_colour(served, served.settled(), "board")
+                     == (200, 30, 30))
+        config.write_text('[theme]\nboard_ground = "#C81E1E"\nnot toml', "utf-8")
+        assert until(lambda: any(str(config) in problem
+                                 for problem in served.settled()["problems"]))
+        assert commonest_colour(served, served.settled(), "board") == (200, 30, 30)
+    finally:
+        output = served.stop()
+    assert "Traceback" not in output

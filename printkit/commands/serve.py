@@ -6,8 +6,9 @@ events: one per view, so the open page refreshes itself), `/pictures/<lang>/<pro
 <generation>/<file>-<page>.png` and `/cards/<lang>/<product>/<generation>/<side>-<n>.png`
 (a card drawn alone, for the one-card view). Pictures are kept in memory and looked up by
 name, so no request can reach a file, and the server writes nothing. The port answers at
-once; one thread builds the game, then watches its folder (watchfiles) and rebuilds what
-a save changed (printkit.commands.live), publishing a view as each product is drawn.
+once; one thread builds the game, then watches its folder (watchfiles) and the print
+settings files outside it, and rebuilds what a save changed (printkit.commands.live),
+publishing a view as each product is drawn.
 
 It answers only requests for the host it serves: the Host header must name 127.0.0.1,
 localhost (or ::1) or what --host names (with --host 0.0.0.0 or ::, any address written as
@@ -52,6 +53,7 @@ PICTURE = re.compile(r"/pictures/([A-Za-z0-9_-]+)/([A-Za-z0-9_-]+)/(\d+)/([A-Za-
 CARD = re.compile(r"/cards/([A-Za-z0-9_-]+)/([A-Za-z0-9_-]+)/(\d+)/(front|back)-(\d{1,6})\.png")
 CARDS_KEPT = 32  # cards drawn large, kept for the next look
 GONE_POLL = 0.3  # seconds between looks for a game folder moved away
+SETTINGS_POLL = 0.5  # seconds between looks at the print settings outside the game folder
 KEEP_ALIVE = 10.0  # seconds between comments on a quiet event stream
 TIMEOUT = 10.0  # seconds a connection may stay silent (its request unsent, a reader gone)
 WORKERS = 16  # threads answering requests (an event stream keeps one)
@@ -389,10 +391,12 @@ def default_filter() -> Any:
 
 def watch(session: Session, hub: Hub, stop: threading.Event, verbosity: int,
           _: Labels) -> None:
-    """Build the game, then again after every save in the game folder, until `stop` is
-    set. While the folder is gone, wait for it to come back, then build it whole."""
+    """Build the game, then again after every save in the game folder or of the print
+    settings files outside it (`Settings`), until `stop` is set. While the folder is gone,
+    wait for it to come back, then build it whole."""
     import watchfiles
 
+    settings = Settings(session)
     publish(session, hub, None, verbosity, _)
     while not stop.is_set():
         if not session.present():
@@ -400,15 +404,52 @@ def watch(session: Session, hub: Hub, stop: threading.Event, verbosity: int,
                 publish(session, hub, set(), verbosity, _)  # folder before it went)
             if stop.wait(GONE_POLL) or not session.present():
                 continue
+            settings.changed()
             publish(session, hub, None, verbosity, _)
             continue
         with contextlib.suppress(FileNotFoundError):  # gone before the watch began
             for changes in watchfiles.watch(session.folder, stop_event=stop, step=30,
-                                            rust_timeout=500, yield_on_timeout=False,
-                                            watch_filter=saved):
-                publish(session, hub, {Path(change[1]) for change in changes}, verbosity, _)
+                                            rust_timeout=int(SETTINGS_POLL * 1000),
+                                            yield_on_timeout=True, watch_filter=saved):
+                changed = {Path(change[1]) for change in changes} | settings.changed()
+                if changed:
+                    publish(session, hub, changed, verbosity, _)
                 if not session.present():
                     break
+
+
+class Settings:
+    """The print settings files a build reads that lie outside the game folder (--config
+    FILE, else ~/.config/printkit/printkit.toml and ./printkit.toml, there or not yet):
+    looked at every SETTINGS_POLL seconds (a folder such as the home folder is not worth
+    watching whole), a file saved, made or removed is a change."""
+
+    def __init__(self, session: Session) -> None:
+        from printkit.config import usual_configs
+
+        config = session.served.request.config
+        folder = session.folder.resolve()
+        self.paths = [path for path in ([config] if config is not None else usual_configs())
+                      if not path.resolve().is_relative_to(folder)]  # inside: watched
+        self.seen = self._stamps()
+
+    def _stamps(self) -> list[tuple[int, int, int] | None]:
+        stamps: list[tuple[int, int, int] | None] = []
+        for path in self.paths:
+            try:
+                info = path.stat()
+                stamps.append((info.st_mtime_ns, info.st_size, info.st_ino))
+            except OSError:
+                stamps.append(None)
+        return stamps
+
+    def changed(self) -> set[Path]:
+        """The files changed since the last look."""
+        now = self._stamps()
+        changed = {path for path, old, new in zip(self.paths, self.seen, now, strict=True)
+                   if old != new}
+        self.seen = now
+        return changed
 
 
 def publish(session: Session, hub: Hub, changed: set[Path] | None, verbosity: int,
