@@ -59,3 +59,31 @@ def test_every_game_builds_without_fcntl_and_fork(tmp_path: Path) -> None:
         for lang in languages:
             pdfs = list((tmp_path / "out" / game.name / lang).glob("*.pdf"))
             assert len(pdfs) >= game.files, (game.name, lang)
+
+
+PREFLIGHT = WINDOWS_LIKE + textwrap.dedent("""
+    import printkit.preflight
+    from printkit.cli import main
+    printkit.preflight.MEMORY = 100
+    sys.argv = ["printkit", "preflight", *sys.argv[1:]]
+    main()
+""")
+
+
+def test_preflight_checks_each_file_apart_without_fork(tmp_path: Path) -> None:
+    """Without os.fork each file is checked in a spawned process, still within its memory:
+    a file of 300 000 rectangles stops at the cap and the next file is judged."""
+    from hostile_pdfs import one_page
+
+    heavy, plain = tmp_path / "rectangles.pdf", tmp_path / "plain.pdf"
+    heavy.write_bytes(one_page(content=b"0 0 1 1 re f\n" * 300_000, compress=True))
+    plain.write_bytes(one_page())
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    run = subprocess.run([sys.executable, "-c", PREFLIGHT, str(heavy), str(plain)],
+                         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert run.stdout.splitlines()[:2] == [
+        f"{plain}: p1: no TrimBox: the finished size is unknown (a print shop needs it)",
+        "1 problem found."], run.stdout + run.stderr
+    assert (f"error: {heavy}: cannot judge this PDF: it needs more than 100 MB"
+            in run.stdout + run.stderr)
+    assert run.returncode == 2

@@ -15,17 +15,17 @@ one-sheet original, so those two checks are skipped on them (with a note).
 from __future__ import annotations
 
 import os
-import pickle
 import re
 import signal
-from collections.abc import Callable
+import time
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
 import pdfplumber
-from pypdf import PdfReader
-from pypdf.errors import PdfReadError
+from pypdf import PdfReader, get_configuration
+from pypdf.errors import LimitReachedError, PdfReadError
 
 from printkit.claims import Claim, claim_problems, read_claim
 from printkit.errors import PrintkitError
@@ -67,12 +67,11 @@ CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 def check_pdf(path: Path, limits: Limits = DEFAULT, target: str = "") -> Report:
     """Every print problem of one PDF; raises PrintkitError (one line) if it cannot be read
     or judged. With target `shop` it is judged as a file for a print shop whatever it says
-    it is. Where processes can be forked, the file is checked in a process of its own
-    with at most MEMORY MB and SECONDS s: a hostile PDF cannot exhaust the machine."""
+    it is. The file is checked in a process of its own (apart), so that a hostile PDF
+    cannot exhaust the machine."""
     if path.exists() and not path.is_file():  # a pipe would wait, /dev/zero never end
         raise PrintkitError(f"{path}: not a readable PDF (not a regular file)")
-    result = apart(lambda: judged(path, limits, target)) if hasattr(os, "fork") else \
-        judged(path, limits, target)
+    result = apart(path, limits, target, Bounds(MEMORY, SECONDS))
     if isinstance(result, str):
         raise PrintkitError(f"{path}: {one_line(result)}")
     return Report(result.pages, [one_line(p) for p in result.problems],
@@ -84,7 +83,20 @@ def one_line(text: str) -> str:
     return CONTROL.sub("?", text)
 
 
-def judged(path: Path, limits: Limits, target: str = "") -> Report | str:
+@dataclass(frozen=True)
+class Bounds:
+    """What a check of one file may use: MB of memory on top of what its process holds
+    at the start, and seconds of CPU (waiting is bounded to twice that plus a margin)."""
+
+    memory: int
+    seconds: int
+
+    def exceeded(self) -> str:
+        return f"cannot judge this PDF: it needs more than {self.memory} MB or {self.seconds} s"
+
+
+def judged(path: Path, limits: Limits, target: str = "", memory: int = MEMORY
+           ) -> Report | str:
     """The report of one file, or why it cannot be judged."""
     try:
         return check_pages(path, limits, target)
@@ -92,11 +104,15 @@ def judged(path: Path, limits: Limits, target: str = "") -> Report | str:
         return f"not a readable PDF ({exc})"
     except Unjudged as exc:
         return f"cannot judge this PDF: {exc}"
+    except LimitReachedError:  # pypdf's own bound on the operators of one content stream
+        return ("cannot judge this PDF: a page draws more than "
+                f"{get_configuration().stream_parsing_work_maximum_count:,} operators and "
+                "operands in one content stream").replace(",", " ")
     except Exception as exc:  # a malformed PDF can break the readers anywhere
         causes = _causes(exc)
         # out of memory: a MemoryError, or C code failing without one (SystemError)
         if any(isinstance(e, (MemoryError, SystemError)) for e in causes):
-            return f"cannot judge this PDF: it needs more than {MEMORY} MB"
+            return f"cannot judge this PDF: it needs more than {memory} MB"
         if any(isinstance(e, RecursionError) for e in causes):
             return "cannot judge this PDF: its objects are nested too deeply"
         return f"cannot judge this PDF: malformed ({exc.__class__.__name__}: {exc})"[:300]
@@ -111,47 +127,67 @@ def _causes(exc: BaseException) -> list[BaseException]:
     return found
 
 
-def apart(run: Callable[[], Report | str]) -> Report | str:
-    """run() in a forked process bounded to MEMORY MB more than now and SECONDS of CPU."""
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: never returns
-        code = 0
-        try:
-            os.close(read)
-            quiet = os.open(os.devnull, os.O_WRONLY)  # the readers' warnings are not verdicts
-            os.dup2(quiet, 1)
-            os.dup2(quiet, 2)
-            bound_child()
-            data = pickle.dumps(run())
-            with os.fdopen(write, "wb") as fh:
-                fh.write(data)
-        except BaseException:
-            code = 1
-        finally:
-            os._exit(code)
-    os.close(write)
-    with os.fdopen(read, "rb") as fh:
-        data = fh.read()
-    _, status = os.waitpid(pid, 0)
-    if data and os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0:
-        result: Report | str = pickle.loads(data)
-        return result
-    return f"cannot judge this PDF: it needs more than {MEMORY} MB or {SECONDS} s"
+def apart(path: Path, limits: Limits, target: str, bounds: Bounds) -> Report | str:
+    """judged() in a process of its own: forked from a fork server where the system has
+    one (Linux, macOS: the server has the readers loaded, a check starts at once), else
+    spawned (Windows). Its memory and CPU are limited where the system can (bound); on
+    every system it is stopped after twice its CPU seconds of waiting."""
+    import multiprocessing  # only when a file is checked
+
+    served = hasattr(os, "fork") and "forkserver" in multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver") if served else \
+        multiprocessing.get_context("spawn")
+    if served:
+        context.set_forkserver_preload([__name__])  # used if no fork server runs yet
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(target=judged_apart, args=(send, path, limits, target, bounds),
+                            daemon=True)
+    child.start()
+    send.close()
+    result: Report | str | None = None
+    try:
+        if receive.poll(2 * bounds.seconds + 10):
+            result = receive.recv()
+    except (EOFError, OSError):  # the process ended without an answer: a limit was hit
+        result = None
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+        receive.close()
+    return bounds.exceeded() if result is None else result
 
 
-def bound_child() -> None:
-    import resource  # POSIX only, as fork is
+def judged_apart(send: Connection, path: Path, limits: Limits, target: str,
+                 bounds: Bounds) -> None:
+    """The checking process: quiet (the readers' warnings are not verdicts), bounded,
+    and sending back its verdict."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C ends it without a traceback
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(quiet, 1)
+    os.dup2(quiet, 2)
+    bound(bounds)
+    send.send(judged(path, limits, target, bounds.memory))
+    send.close()
 
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    with open("/proc/self/statm", "rb") as fh:
-        now = int(fh.read().split()[0]) * resource.getpagesize()
-    memory = now + MEMORY * 2**20
-    for limit, wanted in ((resource.RLIMIT_AS, memory), (resource.RLIMIT_CPU, SECONDS)):
-        hard = resource.getrlimit(limit)[1]  # a lower limit set from outside stays
-        wanted = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
-        resource.setrlimit(limit, (wanted, wanted))
 
+def bound(bounds: Bounds) -> None:
+    """Limit this process to bounds.memory MB more than it holds now (where the system
+    says what it holds and enforces the limit: Linux) and to bounds.seconds of CPU (POSIX).
+    A lower limit set from outside stays."""
+    try:
+        import resource
+    except ImportError:  # Windows: the parent's waiting time bounds the check
+        return
+    wanted = [(resource.RLIMIT_CPU, bounds.seconds + int(time.process_time()))]
+    statm = Path("/proc/self/statm")
+    if statm.exists():
+        now = int(statm.read_bytes().split()[0]) * resource.getpagesize()
+        wanted.append((resource.RLIMIT_AS, now + bounds.memory * 2**20))
+    for limit, value in wanted:
+        hard = resource.getrlimit(limit)[1]
+        value = value if hard == resource.RLIM_INFINITY else min(value, hard)
+        resource.setrlimit(limit, (value, hard))
 
 
 def check_pages(path: Path, limits: Limits, target: str = "") -> Report:
