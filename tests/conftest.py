@@ -14,6 +14,10 @@ from typing import TYPE_CHECKING
 # before numpy is first imported (by the tests that compare pictures, or analyse a game).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
+# Processes started from a fork server or spawned (preflight, serve's drawing) import printkit
+# from this checkout, whatever folder a test runs in.
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    [str(Path(__file__).resolve().parent.parent), *filter(None, [os.environ.get("PYTHONPATH")])])
 
 import pytest
 from pypdf import PdfReader
