@@ -188,19 +188,19 @@ def aligned(t: BookTable, figures: frozenset[int]) -> list[str]:
 
 
 def fit_table(cells: list[list[Cell]], width: float, lang: str = "",
-              figures: frozenset[int] = frozenset()
-              ) -> tuple[float, list[float], list[list[Lines]]] | None:
-    """The largest size (8.5 pt down to 6) at which every cell wraps into its column with
-    its words whole (a name never breaks in a table); failing that, words break at
-    compounds, then between syllables; as a last resort amounts may break at their
-    no-break spaces."""
+              figures: frozenset[int] = frozenset(), floor: float = MIN_SIZE,
+              loose: bool = True) -> tuple[float, list[float], list[list[Lines]]] | None:
+    """The largest size (8.5 pt down to `floor`, 6) at which every cell wraps into its
+    column with its words whole (a name never breaks in a table); failing that, words
+    break at compounds, then between syllables; as a last resort (`loose`) amounts may
+    break at their no-break spaces."""
     levels = (AUTHOR, COMPOUND, SYLLABLE) if lang else (AUTHOR,)
-    for keep in (True, False):
+    for keep in (True, False) if loose else (True,):
         table = cells if keep else [[tuple((text.replace(NBSP, " "), role) for text, role in cell)
                                      for cell in row] for row in cells]
         for level in levels:
             size = 8.5
-            while size >= MIN_SIZE:
+            while size >= floor:
                 widths = column_widths(table, width, size, lang, level, keep, figures)
                 lines = [[wrap_spans(cell, size, w - 2 * CELL_PAD, lang, level, keep)
                           for cell, w in zip(row, widths, strict=False)] for row in table]
@@ -209,6 +209,48 @@ def fit_table(cells: list[list[Cell]], width: float, lang: str = "",
                     return size, widths, cast(list[list[Lines]], lines)
                 size -= 0.5
     return None
+
+
+READABLE = 7.0  # the size a table is set at, at least, if it can be
+AMOUNT = re.compile(rf"(?:(?P<before>{CURRENCY})\s?)?(?P<figure>[+−-]?\d[\d.,\s]*?)"
+                    rf"(?:\s?(?P<after>{CURRENCY}))?")
+
+
+def currency_in_heads(t: BookTable) -> BookTable | None:
+    """The table with the currency of each column of amounts said once, in its head
+    ("Huur (DKK)" over "1.200" for "DKK 1.200"), a table too wide at 7 pt is set so
+    rather than smaller; None when no column's amounts all share one currency, or a
+    cell of one has faces of its own."""
+    rows = [list(row) for row in t.rows]
+    moved = False
+    for c in range(len(rows[0])):
+        found = [AMOUNT.fullmatch(row[c].replace(NBSP, " ")) if c < len(row) else None
+                 for row in rows[1:]]
+        units = {m["before"] or m["after"] for m in found if m}
+        if c == 0 or None in found or len(units) != 1 or None in units or any(
+                c < len(faces) and len(faces[c]) > 1 for faces in t.spans[1:]):
+            continue
+        for row, m in zip(rows[1:], found, strict=True):
+            row[c] = m["figure"].strip().replace(" ", NBSP) if m else row[c]
+        rows[0][c] = f"{rows[0][c]} ({units.pop()})"
+        moved = True
+    spans = tuple(tuple(((text, faces[c][0][1]),) if c < len(faces) and faces[c] else ()
+                        for c, text in enumerate(row))
+                  for row, faces in zip(rows, t.spans, strict=False)) if t.spans else ()
+    return BookTable(tuple(tuple(row) for row in rows), t.align, spans) if moved else None
+
+
+def fitted_table(t: BookTable, width: float, lang: str, figures: frozenset[int]
+                 ) -> tuple[BookTable, tuple[float, list[float], list[list[Lines]]] | None]:
+    """The table as set and its fit: at 7 pt or more with its amounts whole; else so with
+    the currencies said in the heads; else as it is, down to 6 pt."""
+    fitted = fit_table(table_cells(t), width, lang, figures, READABLE, loose=False)
+    headed = None if fitted else currency_in_heads(t)
+    if headed is not None:
+        fitted = fit_table(table_cells(headed), width, lang, figures, READABLE, loose=False)
+        if fitted:
+            return headed, fitted
+    return t, fitted or fit_table(table_cells(t), width, lang, figures)
 
 
 def widest(rows: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
@@ -229,7 +271,7 @@ def table_chunks(t: BookTable, width: float, number: int, where: Where,
                  problems: Problems, lang: str = "") -> list[Chunk]:
     figures = figure_columns(t) if t.rows and t.rows[0] else frozenset()
     align = aligned(t, figures) if t.rows and t.rows[0] else []
-    fitted = fit_table(table_cells(t), width, lang, figures) if align else None
+    t, fitted = fitted_table(t, width, lang, figures) if align else (t, None)
     if fitted is None:
         too_long(where.at("table: " + " | ".join(t.rows[0] if t.rows else ())
                           + widest_row(t.rows)), problems, MIN_SIZE)
