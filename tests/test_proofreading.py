@@ -8,7 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import pdf_text, source_of
+from conftest import source_of
+from pypdf import PdfReader
 
 from printkit.options import Request
 from printkit.pipeline import build
@@ -26,7 +27,13 @@ def kits(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def text(kits: Path, game: str, lang: str, pdf: str) -> str:
-    return pdf_text(kits / game / lang / f"{pdf}.pdf")
+    """A product's text as a reader follows it: a page's last line that is only its number
+    (a booklet's folio) left out, so that a sentence running overleaf reads whole."""
+    pages = [(page.extract_text() or "").splitlines()
+             for page in PdfReader(kits / game / lang / f"{pdf}.pdf").pages]
+    lines = [line for page in pages
+             for line in (page[:-1] if page and page[-1].strip().isdigit() else page)]
+    return " ".join(" ".join(lines).replace("\u00a0", " ").split())
 
 
 # (id, game, language, pdf, wrong text, corrected text)
