@@ -90,8 +90,8 @@ def test_every_street_deed_shows_its_ladder_house_cost_and_mortgage(klassiek: Pa
                     f"Met 1 huis {euro(s['rent_1'])} Met 2 huizen {euro(s['rent_2'])} "
                     f"Met 3 huizen {euro(s['rent_3'])} Met 4 huizen {euro(s['rent_4'])} "
                     f"Met hotel {euro(s['rent_hotel'])} Prijs van een huis {euro(house)} "
-                    f"Prijs van een hotel {euro(groups[s['group']]['hotel'])} + 4 huizen "
-                    f"Hypotheekwaarde {euro(s['mortgage'])}")
+                    f"Prijs van {euro(groups[s['group']]['hotel'])} + 4 huizen een hotel "
+                    f"Hypotheekwaarde {euro(s['mortgage'])}")  # the label wraps beside
         assert expected in fronts, name
 
 

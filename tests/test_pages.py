@@ -160,3 +160,58 @@ def test_a_booklet_has_no_empty_page_but_the_inside_of_its_back_cover(game: str)
         assert texts[-1] == book.title or len(texts[-1]) > 200, (lang, texts[-1])
         notes = [n for n, text in enumerate(texts, 1) if text.startswith(book.notes)]
         assert notes in ([], [len(texts) - 2]), (lang, notes)
+
+
+def shop_deeds(game: str, lang: str) -> list:
+    """The pages of `game`'s deeds for the print shop, as pdfplumber reads them."""
+    out = []
+    for reader in render_docs(kit_for(lang, game), "deeds", Options(target="shop")).values():
+        pdf = pdfplumber.open(reader.stream)
+        out += pdf.pages
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_deed_breaks_no_line_at_a_separator_dot_or_inside_the_dice_factor(lang: str) -> None:
+    """"EIGENDOMSBEWIJS · / MAASTRICHT": where the band's line breaks the dot goes (the
+    break separates); "10 × de / ogen": a utility's factor is one phrase on one line."""
+    pages = shop_deeds("antimonopoly", lang)
+    dice = {"nl": "× de ogen", "nb": "× øynene", "da": "× øjnene"}[lang]
+    factors = 0
+    for n, page in enumerate(pages, 1):
+        for _top, _left, _size, text in lines_of(page):
+            assert "·" not in (text[:1], text[-1:]), (n, text)
+            factors += text.count("×")
+            assert text.count("×") == text.count(dice), (n, text)
+    assert factors >= 8  # (the lines were read)
+
+
+def test_a_deed_table_head_has_room_round_its_words() -> None:
+    """The role heads of antimonopoly's deeds ("Concurrent" on green) stand half an em
+    inside their coloured cells, not against the cells' edges."""
+    page = shop_deeds("antimonopoly", "nl")[0]
+    fills = [r for r in page.rects if r["non_stroking_color"] not in (None, (1,), [1],
+                                                                      (1, 1, 1), [1, 1, 1])]
+    seen = 0
+    for word in page.extract_words(extra_attrs=["size"]):
+        if word["text"] not in ("Concurrent", "Monopolist"):
+            continue
+        (cell,) = [r for r in fills if r["x0"] <= word["x0"] and word["x1"] <= r["x1"]
+                   and r["top"] <= word["top"] and word["bottom"] <= r["bottom"]
+                   and r["width"] < page.width / 2]
+        gap = min(word["x0"] - cell["x0"], cell["x1"] - word["x1"])
+        assert gap >= 0.45 * word["size"], (word["text"], gap, word["size"])
+        seen += 1
+    assert seen == 2
+
+
+def test_a_deed_row_keeps_its_value_beside_its_label() -> None:
+    """klassiek's "Prijs van een hotel" with "€ 50 + 4 huizen": the label wraps beside
+    the value, which stays on the label's first line, in line with the amounts above."""
+    seen = 0
+    for page in shop_deeds("klassiek", "nl"):
+        for line in (page.extract_text() or "").replace("\u00a0", " ").split("\n"):
+            if line.startswith("Prijs van"):
+                assert "€" in line, line
+                seen += 1
+    assert seen >= 40

@@ -536,8 +536,9 @@ def test_booklet_tables_give_figures_their_width_and_text_the_rest() -> None:
 
 def test_a_long_row_label_wraps_beside_its_value() -> None:
     """A deed's label too long for the line wraps beside its amount, which stays in line
-    with the amounts above (it dropped to a line of its own); an amount too wide for
-    that still gets a line of its own."""
+    with the amounts above (it dropped to a line of its own); beside a long amount in two
+    lines of whole words ("Prijs van / een hotel   € 50 + 4 huizen"); an amount too wide
+    for that still gets a line of its own."""
     from printkit.layout.text import fit
     from printkit.localise.kit import Row
 
@@ -548,7 +549,11 @@ def test_a_long_row_label_wraps_beside_its_value() -> None:
     assert placed[2:] == [("Compleet (leren", "left", placed[2][2]),
                           ("15 klappen", "right", placed[2][2]),
                           ("paddle)", "left", round(placed[2][2] + 9.0 * 1.22, 1))]
-    wide = fit((Row("Prijs van een hotel", "€ 50 + 4 huizen"),), 120.0, 200.0, 9.0)
+    long = fit((Row("Prijs van een hotel", "€ 50 + 4 huizen"),), 120.0, 200.0, 9.0)
+    assert long is not None
+    assert [p.text for p in long[0]] == ["Prijs van", "€ 50 + 4 huizen", "een hotel"]
+    assert long[0][1].dy == long[0][0].dy < long[0][2].dy
+    wide = fit((Row("Prijs van een hotel", "€ 50 + 4 huizen"),), 90.0, 200.0, 9.0)
     assert wide is not None
-    assert [p.text for p in wide[0]] == ["Prijs van een hotel", "€\u00a050 + 4 huizen"]
-    assert wide[0][1].dy > wide[0][0].dy
+    assert [p.text for p in wide[0]][-1] == "€\u00a050 + 4 huizen"
+    assert wide[0][-1].dy > wide[0][0].dy

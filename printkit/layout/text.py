@@ -27,6 +27,7 @@ STYLES = {  # paragraph style -> (font role, size factor)
 
 
 TABLE_HEAD = "#E4E4E4"  # head cells of a table without a fill of their own
+HEAD_PAD = 0.5  # a head cell's text from the edges of its fill, in ems
 TABLE_RULE = "#8A8A8A"
 
 
@@ -70,6 +71,7 @@ def wrap(text: str, role: str, size: float, width: float, lang: str = "",
     room = width * 1000.0 / size
     lines: list[str] = []
     for paragraph in (glue(text) if keep else text).split("\n"):
+        start = len(lines)
         whole: list[list[str] | None] = []  # each line's words, if none of them is broken
         line: list[str] = []
         used, cut = 0, False  # cut: the line begins with the last piece of a broken word
@@ -103,7 +105,23 @@ def wrap(text: str, role: str, size: float, width: float, lang: str = "",
         lines.append(" ".join(line))
         whole.append(None if cut else line)
         pulled(lines, whole, m, room)
+        lines[start:] = [unseparated(line) for line in lines[start:]]
     return [line.replace(SHY, "") for line in lines] if SHY in text else lines
+
+
+SEPARATORS = ("·", "•")  # between the parts of a line ("TITLE DEED · MAASTRICHT")
+
+
+def unseparated(line: str) -> str:
+    """A line without a separator dot at its end or start: where the line breaks, the
+    break separates ("EIGENDOMSBEWIJS · / MAASTRICHT" reads "EIGENDOMSBEWIJS /
+    MAASTRICHT")."""
+    words = line.split(" ")
+    while len(words) > 1 and words[-1] in SEPARATORS:
+        words.pop()
+    while len(words) > 1 and words[0] in SEPARATORS:
+        words.pop(0)
+    return " ".join(words)
 
 
 def pulled(lines: list[str], whole: list[list[str] | None], m: Metrics, room: float) -> None:
@@ -156,16 +174,21 @@ def _block(block: Block, width: float, size: float, leading: float,
 def _row(row: Row, width: float, size: float, leading: float, y: float,
          lang: str, level: int) -> list[Placed] | None:
     """Label left, value right on its first line (the label wrapping beside the value, so
-    the value stays in line with those of the rows above), or the value on a line of its
-    own when the label cannot wrap beside it."""
+    the value stays in line with those of the rows above; beside a value of half the width
+    or more in two lines of whole words in the third of the width left at least), or the
+    value on a line of its own when the label cannot wrap beside it."""
     reg, numbers = metrics("regular"), metrics("numbers")
     label_w, value_w = reg.width(row.label, size), numbers.width(row.value, size)
     line_h = size * leading
     base = y + line_h - size * (leading - 1.0)
     beside: list[str] | None = [row.label]
-    if label_w + value_w + size > width:
-        beside = wrap(row.label, "regular", size, width - value_w - size, lang, level=level) \
-            if value_w + size < width / 2 else None
+    room = width - value_w - size
+    if label_w + value_w + size > width and value_w + size < width / 2:
+        beside = wrap(row.label, "regular", size, room, lang, level=level)
+    elif label_w + value_w + size > width:  # a long value ("€ 50 + 4 huizen")
+        beside = wrap(row.label, "regular", size, room, lang, level=AUTHOR) \
+            if room >= width / 3 else None
+        beside = beside if beside is not None and len(beside) <= 2 else None
     if beside is not None:
         lines = [Placed(base + n * line_h, t, "regular", size) for n, t in enumerate(beside)]
         return [lines[0], Placed(base, row.value, "numbers", size, "right", width),
@@ -190,7 +213,7 @@ def _table(table: Table, width: float, size: float, leading: float,
     if not columns:
         return []
     pad_x, pad_y, line_h = size * 0.3, size * 0.22, size * leading
-    widths = column_widths(table, width, size, 2 * pad_x, lang, level)
+    widths = column_widths(table, width, size, 2 * pad_x, lang, level, 2 * HEAD_PAD * size)
     if widths is None:
         return None
     xs = [sum(widths[:i]) for i in range(columns)]
@@ -203,7 +226,8 @@ def _table(table: Table, width: float, size: float, leading: float,
         cells = []
         for c, cell in enumerate(row):
             role = "bold" if r == 0 or (c == 0 and table.strong_first) else "regular"
-            lines = wrap(cell, role, size, widths[c] - 2 * pad_x, lang, level=level) \
+            lines = wrap(cell, role, size, widths[c] - 2 * (HEAD_PAD * size if r == 0
+                                                            else pad_x), lang, level=level) \
                 if cell else []
             if lines is None:
                 return None
@@ -218,8 +242,9 @@ def _table(table: Table, width: float, size: float, leading: float,
                               TABLE_RULE))
         for c, (role, lines) in enumerate(cells):
             drop = (tallest - len(lines)) * line_h / 2 if r == 0 else 0.0
-            dx = {"right": xs[c] + widths[c] - pad_x,
-                  "centre": xs[c] + widths[c] / 2}.get(aligns[c], xs[c] + pad_x)
+            inset = HEAD_PAD * size if r == 0 else pad_x
+            dx = {"right": xs[c] + widths[c] - inset,
+                  "centre": xs[c] + widths[c] / 2}.get(aligns[c], xs[c] + inset)
             align = {"right": "right", "centre": "middle"}.get(aligns[c], "at")
             out += [Placed(top + drop + pad_y + (n + 1) * line_h - size * (leading - 1.0),
                            text, role, size, align, dx, colour=ink_on(fills[c]) if r == 0
@@ -230,10 +255,11 @@ def _table(table: Table, width: float, size: float, leading: float,
 
 
 def column_widths(table: Table, width: float, size: float, pad: float, lang: str,
-                  level: int) -> list[float] | None:
+                  level: int, head_pad: float | None = None) -> list[float] | None:
     """The table's columns as its `weights` share the width (equal without), each widened
-    to hold its widest word (broken at `level`) at the cost of the columns with room to
-    spare; None if the words cannot all fit."""
+    to hold its widest word (broken at `level`) and its `pad` (`head_pad` in the head
+    row) at the cost of the columns with room to spare; None if the words cannot all
+    fit."""
     columns = len(table.rows[0])
     weights = table.weights if len(table.weights) == columns else (1.0,) * columns
     shares = [width * w / sum(weights) for w in weights]
@@ -241,12 +267,13 @@ def column_widths(table: Table, width: float, size: float, pad: float, lang: str
     for r, row in enumerate(table.rows):
         for c, cell in enumerate(row[:columns]):
             m = metrics("bold" if r == 0 or (c == 0 and table.strong_first) else "regular")
+            inset = pad if r or head_pad is None else head_pad
             for word in glue(cell).split(" "):
                 if word:
                     units = m.units(word)
-                    if units * size / 1000.0 + pad > need[c]:
+                    if units * size / 1000.0 + inset > need[c]:
                         units = narrowest(word, m, lang, level)
-                    need[c] = max(need[c], units * size / 1000.0 + pad)
+                    need[c] = max(need[c], units * size / 1000.0 + inset)
     if sum(need) > width + 1e-6:
         return None
     short = sum(max(0.0, n - w) for n, w in zip(need, shares, strict=True))

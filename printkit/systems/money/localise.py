@@ -253,8 +253,9 @@ def owned_front(prop: Station | Utility, kind: str, rent: tuple[Block, ...], col
 
 
 def dice_factor(_: Labels) -> Money:
-    """A utility's factor as its rent reads: "4 × the dice"."""
-    return lambda n: tie(_("{factor} × the dice", factor=n))
+    """A utility's factor as its rent reads: "4 × the dice", one short phrase that never
+    breaks over lines ("10 × de / ogen")."""
+    return lambda n: _("{factor} × the dice", factor=n).replace(" ", "\u00a0")
 
 
 def dice_rule(_: Labels) -> Para:
