@@ -9,7 +9,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, page_texts, pdf_text, source_of
+from conftest import MM, ROOT, page_texts, pdf_text, source_of
 from jinja2 import UndefinedError
 from pypdf import PdfReader
 
@@ -254,3 +254,28 @@ def test_rules_templates_render_with_the_context(game: str, lang: str) -> None:
     assert {"streets", "stations", "utilities", "taxes", "groups", "mortgages"} <= set(used)
     start = classic.rules_context(loaded, w)["start_capital"]
     assert start in text
+
+
+@pytest.mark.parametrize("game", ["klassiek", "antimonopoly", "koebstad"])
+def test_the_register_fits_a5_paper(tmp_path: Path, game: str) -> None:
+    """On A5 the register's house boxes stay in their column and the mortgage head keeps a
+    readable size (on A4-wide columns it did not fit, and A5 was refused)."""
+    import pdfplumber
+
+    build(Request(game, ("nl", "nb", "da"), only=("ledger",), options=Options(paper="a5")),
+          tmp_path)
+    for lang in ("nl", "nb", "da"):
+        with pdfplumber.open(tmp_path / game / lang / "ledger.pdf") as pdf:
+            registers = [p for p in pdf.pages if "register" in (p.extract_text() or "")]
+            assert registers, lang
+            for page in registers:
+                columns = sorted(line["x0"] for line in page.lines
+                                 if abs(line["x0"] - line["x1"]) < 0.01)
+                hotels = [r for r in page.rects if r["stroking_color"] and
+                          len(r["stroking_color"]) == 3 and r["stroking_color"][0] > 0.6]
+                assert hotels, lang
+                assert max(r["x1"] for r in hotels) <= columns[-1], lang
+                head = min((w for w in page.extract_words(extra_attrs=["size"])
+                            if w["x0"] > columns[-1]), key=lambda w: w["top"])
+                assert head["x1"] <= page.width - 12 * MM, (lang, head)
+                assert head["size"] >= 7.4, (lang, head)

@@ -196,12 +196,30 @@ def register_sheets(ledger: LedgerText, paper: tuple[float, float], where: Where
         top = y - 6 * MM
         capacity = sheet.rows_below(top)
         chunk, rows = rows[:capacity], rows[capacity:]
-        xs = sheet.table(ledger.register_columns, REGISTER_COLUMNS, top, len(chunk))
+        xs = sheet.table(ledger.register_columns,
+                         register_fractions(ledger.register_columns, sheet.inner), top,
+                         len(chunk))
         for i, row in enumerate(chunk):
             register_row(sheet, row, xs, top - HEAD_H - i * ROW_H)
         pages.append(sheet.face())
         if not rows:
             return pages
+
+
+HOUSES_W = PAD + 4 * (3.2 * MM + 1 * MM) + 0.5 * MM + 1.6 * 3.2 * MM + PAD  # register_row
+HEAD_SIZE = 7.5  # the smallest a register's column head is set before its column widens
+
+
+def register_fractions(heads: tuple[str, ...], inner: float) -> tuple[float, ...]:
+    """The register's columns: REGISTER_COLUMNS where the paper is wide enough; on narrow
+    paper (A5) the house boxes and the mortgage head keep the room they need and the name,
+    price and owner columns share what is left in the same proportion (a mortgage head too
+    long for a fifth of the sheet is a problem of its text)."""
+    mortgage = text_width(heads[4], "bold", HEAD_SIZE) + 3 * PAD if len(heads) > 4 else 0.0
+    houses = max(REGISTER_COLUMNS[3], HOUSES_W / inner)
+    mortgaged = min(0.2, max(REGISTER_COLUMNS[4], mortgage / inner))
+    scale = (1 - houses - mortgaged) / sum(REGISTER_COLUMNS[:3])
+    return (*(f * scale for f in REGISTER_COLUMNS[:3]), houses, mortgaged)
 
 
 def register_row(sheet: Sheet, row: RegisterRow, xs: list[float], top: float) -> None:
