@@ -215,3 +215,35 @@ def test_a_deed_row_keeps_its_value_beside_its_label() -> None:
                 assert "€" in line, line
                 seen += 1
     assert seen >= 40
+
+
+def outlined_bands(pages: list, fill: tuple[float, ...]) -> tuple[int, int]:
+    """How many rectangles of colour `fill` the pages hold, and how many of them have a
+    stroked rectangle inside (an outline of the band)."""
+    bands = outlined = 0
+    for page in pages:
+        for band in page.rects:
+            colour = band["non_stroking_color"]
+            if band["fill"] and colour is not None and len(colour) == len(fill) and all(
+                    abs(a - b) < 0.004 for a, b in zip(colour, fill, strict=True)):
+                bands += 1
+                outlined += any(r["stroke"] and not r["fill"] and band["x0"] < r["x0"]
+                                and r["x1"] < band["x1"] and band["top"] < r["top"]
+                                and r["bottom"] < band["bottom"] for r in page.rects)
+    return bands, outlined
+
+
+def test_a_group_colour_that_hardly_shows_on_its_ground_is_outlined() -> None:
+    """koebstad's white group (#FBFBF6) on its cream board and on the white deeds reads as
+    an empty strip: its bands have a thin outline of their text colour just inside; the
+    red group's bands (which show) have none."""
+    white = (0xFB / 255, 0xFB / 255, 0xF6 / 255)
+    red = (0xD6 / 255, 0x33 / 255, 0x2A / 255)
+    kit = kit_for("nl", "koebstad")
+    for product in ("board", "deeds"):
+        pages = [page for reader in render_docs(kit, product, Options()).values()
+                 for page in pdfplumber.open(reader.stream).pages]
+        bands, outlined = outlined_bands(pages, white)
+        assert bands >= 3, product
+        assert outlined == bands, product
+        assert outlined_bands(pages, red)[1] == 0, product

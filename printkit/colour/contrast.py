@@ -25,6 +25,19 @@ def ink_on(colour: str | None) -> str:
     return BLACK if shade / 0.05 >= 1.05 / shade else WHITE
 
 
+FAINT = 1.2  # contrast under which a colour does not stand out from its ground ...
+FAINT_HUE = 40.0  # ... unless its red, green and blue lie this far from the ground's
+
+
+def faint(colour: str, ground: str) -> bool:
+    """Whether `colour` hardly shows on `ground`: as light and of nearly the same hue
+    (koebstad's white group, #FBFBF6, on its cream board: 1.12:1, 30 apart; a yellow
+    band on a light green board is as light but shows by its hue)."""
+    apart = sum((int(colour[i:i + 2], 16) - int(ground[i:i + 2], 16)) ** 2
+                for i in (1, 3, 5)) ** 0.5
+    return contrast(colour, ground) < FAINT and apart < FAINT_HUE
+
+
 REVERSED_MIN = 9.0  # white text smaller than this (pt) stands on no colour of several inks
 SMALL_CONTRAST = 7.0  # black text on the light ground that replaces it (WCAG 2.1 AAA)
 

@@ -12,7 +12,7 @@ from printkit.layout.ops import MM, Circle, Face, Group, Line, Matrix, Op, Rect,
 from printkit.layout.pictures import picture_ops
 from printkit.layout.problems import check_glyphs, shrank, too_long
 from printkit.layout.style import BLEED
-from printkit.layout.symbols import band_symbol
+from printkit.layout.symbols import band_symbol, faint_band_outline
 from printkit.layout.text import BOARD_NAMES, RUNNING, fit
 from printkit.layout.themed import BOARD, recoloured
 from printkit.localise.kit import Block, Heading, Para
@@ -92,6 +92,7 @@ def square_ops(sq: SquareText, W: float, C: float, board: BoardText, problems: P
     if sq.kind == "street" and sq.colour:
         band = C * 0.22
         ops.append(Rect(0, C - band, W, band, fill=sq.colour, stroke=ink, width=LINE))
+        ops += faint_band_outline(0, C - band, W, band, sq.colour, board.background)
         sign, room = band_symbol(sq.mark if theme.group_symbols else -1, PAD, C - band,
                                  W - 2 * PAD, band, ink_on(sq.colour), bool(sq.band), 9 * MM)
         ops += sign + fitted((Para(sq.band, "strong"),), PAD + room, C - 1.5 * MM,

@@ -18,7 +18,7 @@ from printkit.layout.problems import (
     too_long,
 )
 from printkit.layout.style import BLEED, SAFE
-from printkit.layout.symbols import band_symbol
+from printkit.layout.symbols import band_symbol, faint_band_outline
 from printkit.layout.text import MIN_SIZE, NAMES, Placed, fit
 from printkit.localise.kit import Block, CardText, Heading, Para, Row, Table
 from printkit.model.theme import DEFAULT, Picture, Theme
@@ -183,6 +183,7 @@ def framed_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
         return ops
     ops.append(Rect(band_x, band_top - band_h, band_w, band_h, fill=colour, stroke=frame,
                     width=0.6))
+    ops += faint_band_outline(band_x, band_top - band_h, band_w, band_h, colour, WHITE)
     lines, _ = head_fit
     ops += sign + placed_ops(lines, x + room, band_top - (band_h - lines[-1].dy) / 2
                              + 0.4 * MM, inner - 2 * room, ink_on(colour), centre=True)

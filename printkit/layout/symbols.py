@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 
+from printkit.colour.contrast import faint, ink_on
 from printkit.layout.ops import MM, Circle, Op, Polygon, Rect
 
 SHAPES = ("circle", "square", "triangle", "diamond", "star", "cross", "ring", "down",
@@ -87,3 +88,15 @@ def band_symbol(mark: int, x: float, y: float, w: float, h: float, colour: str,
     if not beside:
         return symbol_ops(mark, x + w / 2, y + h / 2, size, colour), 0.0
     return symbol_ops(mark, x + size / 2, y + h / 2, size, colour), size + 1.5 * MM
+
+
+def faint_band_outline(x: float, y: float, w: float, h: float, colour: str,
+                       ground: str) -> list[Op]:
+    """A thin outline in the band's text colour just inside a colour band that hardly
+    shows on its ground (see contrast.faint), so that it reads as a band of its colour,
+    not as an empty strip; nothing for a band that shows."""
+    if not faint(colour, ground):
+        return []
+    inset = 0.8 * MM
+    return [Rect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, stroke=ink_on(colour),
+                 width=0.5)]
