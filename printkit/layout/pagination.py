@@ -4,7 +4,9 @@ how many of the printed chunks after it must stand on its page.
 
 The rules the booklet sets with these keeps (`keeps` and the chunks' makers):
 
-- a heading keeps the next three printed lines with it (never in a page's last three);
+- a heading keeps the next three printed lines with it, and goes overleaf with them when
+  a line it keeps goes there (see carried); fewer only when the chunks it keeps, with
+  theirs, are taller than a page;
 - a paragraph keeps its first two lines together and its last two (no orphan, no widow),
   and so does a list as a whole (its first item does not stand alone at a page's foot,
   nor its last at the top);
