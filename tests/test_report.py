@@ -123,3 +123,25 @@ def test_money_is_written_as_on_the_games_deeds() -> None:
     text, _ = report("koebstad", "nb")
     assert "2 600 kr" in text
     assert "DKK" not in text
+
+
+def page_texts(game: str, lang: str) -> list[str]:
+    """The text of each page of the report, its spaces made plain, made in memory."""
+    plan = resolve(Request(game, (lang,)), fresh=True)
+    built = report_files(plan, analysis_of(plan.source), Path("out"))
+    return [" ".join((p.extract_text() or "").replace("\u00a0", " ").split())
+            for p in PdfReader(io.BytesIO(built[0].data)).pages]
+
+
+@pytest.mark.parametrize("game,lang,heading,alike", [
+    ("spankopoly", "nl", "Kleurenzien", "lijken op elkaar bij"),
+    ("koebstad", "da", "Farvesyn", "ligner hinanden"),
+    ("klassiek", "nb", "Fargesyn", "ligner hverandre")])
+def test_the_colour_vision_findings_are_on_the_page_of_their_panel(
+        game: str, lang: str, heading: str, alike: str) -> None:
+    pages = page_texts(game, lang)
+    panel = [n for n, text in enumerate(pages) if heading in text]
+    assert len(panel) == 1, (heading, panel)
+    found = [n for n, text in enumerate(pages) for _ in range(text.count(alike))]
+    assert found, alike  # the game has colours that look alike
+    assert set(found) == set(panel), (panel, found)

@@ -154,6 +154,10 @@ def place_section(section: Section, pages: Pages, where: Where, problems: Proble
                   lang: str) -> None:
     if section.page and pages.pages[-1] and pages.y < pages.paper[1] - 2 * MARGIN:
         pages.new()
+    elif section.keep and pages.pages[-1]:
+        height = section_height(section, pages.paper, where, lang)
+        if height is not None and height > pages.room:
+            pages.new()
     heading = paragraph(Para(section.title, "strong"), pages.width, 13, lang)
     if heading is None:
         too_long(where, problems, 6)
@@ -164,6 +168,18 @@ def place_section(section: Section, pages: Pages, where: Where, problems: Proble
                                             -height - 1.2 * MM, ACCENT, 0.6)], height + MM)
     for block in section.blocks:
         place_block(block, pages, where, problems, lang)
+
+
+def section_height(section: Section, paper: tuple[float, float], where: Where,
+                   lang: str) -> float | None:
+    """The height a section takes at the top of a page, laid out there on trial; None when
+    it does not fit on one page."""
+    trial = Pages(paper)
+    trial.new()
+    place_section(replace(section, page=False, keep=False), trial, where, Problems(), lang)
+    if len(trial.pages) > 1:
+        return None
+    return paper[1] - MARGIN - trial.y - GAP
 
 
 def place_block(block: Block, pages: Pages, where: Where, problems: Problems,

@@ -95,11 +95,13 @@ Block = Para | Grid | Bars | HeatBoard | Swatches
 @dataclass(frozen=True)
 class Section:
     """What one part of the analysis says: a title and its blocks; `page`: it begins on
-    a page of its own."""
+    a page of its own; `keep`: it is kept on one page (begun on the next when the rest of
+    this one is too short for it) whenever it fits on one."""
 
     title: str
     blocks: tuple[Block, ...]
     page: bool = False
+    keep: bool = False
 
 
 @dataclass(frozen=True)

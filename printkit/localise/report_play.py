@@ -130,4 +130,4 @@ def colours(words: Words) -> tuple[Section, ...]:
                          "CIEDE2000. printkit check notes them; with group_symbols = true "
                          "under [theme] in game.toml every group also has a symbol of its own "
                          "on the board and the deeds."), "small"))
-    return (Section(_("Colour vision"), tuple(blocks)),)
+    return (Section(_("Colour vision"), tuple(blocks), keep=True),)  # findings by the panel
