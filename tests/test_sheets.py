@@ -146,3 +146,36 @@ def test_crop_marks_are_in_the_registration_colour(kit) -> None:
     separations = [cs.get_object() for cs in spaces.values()]
     assert any(str(cs[0]) == "/Separation" and str(cs[1]) == "/All" for cs in separations)
     assert b"/All CS 1 SCN" in page.get_contents().get_data()
+
+
+@pytest.mark.parametrize("lang", ["nl", "nb", "da"])
+def test_the_score_pad_fits_a5_paper_with_every_round_and_its_total(tmp_path, lang: str) -> None:
+    """On paper too short for the twelve rounds at a row a hand can write in (A5), the
+    rounds go on over a second sheet, so no row and no total falls off the sheet (rounds
+    11–12 and the total did, and the build said nothing)."""
+    from printkit.options import Request
+    from printkit.pipeline import build
+
+    build(Request("spankopoly", (lang,), only=("scorepad",), options=Options(paper="a5")),
+          tmp_path)
+    pad = kit_for(lang, "spankopoly").product("scorepad").content
+    for name, players in (("scorepad.pdf", 4), ("scorepad-blank.pdf", 1)):
+        with pdfplumber.open(tmp_path / "spankopoly" / lang / name) as pdf:
+            pages = pdf.pages[:-1] if name == "scorepad.pdf" else pdf.pages
+            assert len(pages) % players == 0
+            sheets = len(pages) // players
+            for page in pdf.pages:
+                assert page.width == pytest.approx(148 * MM, abs=0.5)
+                outside = [c["text"] for c in page.chars if c["x0"] < 0 or c["top"] < 0
+                           or c["x1"] > page.width or c["bottom"] > page.height]
+                assert not outside, (name, page.page_number, "".join(outside))
+            for n in range(players):
+                player = pages[n * sheets:(n + 1) * sheets]
+                texts = [page.extract_text() or "" for page in player]
+                assert sum(t.count(pad.total) for t in texts) == 1, (name, n)
+                assert pad.total in texts[-1], (name, n)
+                rounds = [int(w["text"]) for page in player
+                          for w in page.extract_words(extra_attrs=["fontname"])
+                          if w["x0"] < 20 * MM and w["text"].isdigit()
+                          and "Bold" in w["fontname"]]
+                assert rounds == list(range(1, 13)), (name, n, rounds)

@@ -14,13 +14,17 @@ from printkit.layout.style import SHEET_MARGIN
 from printkit.layout.text import fit
 from printkit.layout.themed import SHEETS, recoloured
 from printkit.localise.kit import Heading, Para
-from printkit.localise.kit_sheets import LinesText, ScorepadText
+from printkit.localise.kit_sheets import LinesText, RoundText, ScorepadText
 from printkit.model.theme import DEFAULT, Theme
 
 INK = "#1E1E1E"
 GRID = "#555555"
 SHADE = "#EDEDED"
-ROW_MIN = 5.5 * MM
+ROW_MIN = 5.5 * MM  # the lowest row a hand writes a score in
+ROW_MAX = 7.5 * MM
+COLUMNS = (0.28, 0.2, 0.14, 0.16, 0.22)  # of the table's width
+HEAD_PAD = 1.5 * MM  # between a column's head and its rules
+RANKING_ROW_MIN = 8 * MM  # a place and a name at 12 pt
 SHEET_LOGO_H = 7.5 * MM  # above the name and date fields
 SEPARATOR = "\u00a0·  "  # between the items of a legend: a line breaks after the dot
 
@@ -64,7 +68,8 @@ def scorepad_pages(pad: ScorepadText, players: int, paper: tuple[float, float],
              *pad.place_labels] + [r.state_code + r.state_name for r in pad.rounds]
     if not check_glyphs(texts, where, problems):
         return []
-    pages = [player_page(pad, n, paper, where, problems) for n in range(1, players + 1)]
+    pages = [page for n in range(1, players + 1)
+             for page in player_pages(pad, n, paper, where, problems)]
     pages.append(ranking_page(pad, players, paper, where, problems))
     return [with_logo(recoloured(page, theme, SHEETS), theme, problems, "scorepad heading")
             for page in pages]
@@ -94,15 +99,18 @@ def blank_scorepad(pad: ScorepadText, paper: tuple[float, float], where: Where,
                                                   for r in pad.rounds]
     if not check_glyphs(texts, where, problems):
         return []
-    page = player_page(pad, None, paper, where, problems)
-    return [with_logo(recoloured(page, theme, SHEETS), theme, problems, "scorepad heading")]
+    return [with_logo(recoloured(page, theme, SHEETS), theme, problems, "scorepad heading")
+            for page in player_pages(pad, None, paper, where, problems)]
 
 
-def player_page(pad: ScorepadText, player: int | None, paper: tuple[float, float],
-                where: Where, problems: Problems) -> Face:
-    """Player `player`'s score sheet (None: a blank one, without a number)."""
+def player_pages(pad: ScorepadText, player: int | None, paper: tuple[float, float],
+                where: Where, problems: Problems) -> list[Face]:
+    """Player `player`'s score sheet (None: a blank one, without a number): one sheet, or
+    on paper too short for every round at a row a hand writes in (A5), the rounds shared
+    over sheets with the same heading, the total on the last."""
     pw, ph = paper
     x, width, top = SHEET_MARGIN, pw - 2 * SHEET_MARGIN, ph - SHEET_MARGIN
+    name = f"scorepad-{player or 'blank'}"
     ops = header_ops(pad.title, x, top, width, where, problems)
     label = f"{pad.player} {player}" if player is not None else pad.player
     ops += field_ops(label, x, top - 30, width * 0.62, where, problems)
@@ -112,29 +120,57 @@ def player_page(pad: ScorepadText, player: int | None, paper: tuple[float, float
                  width, 24 * MM, 9)
     if legend is None:
         too_long(where.at("scorepad.legend"), problems, 6)
-        return Face(f"scorepad-{player or 'blank'}", pw, ph, 0, tuple(ops))
+        return [Face(name, pw, ph, 0, tuple(ops))]
     ops += placed_ops(legend[0], x, top - 38, width, INK)
     table_top = top - 38 - legend[0][-1].dy - 4 * MM
-    ops += table_ops(pad, x, table_top, width, SHEET_MARGIN)
-    return Face(f"scorepad-{player or 'blank'}", pw, ph, 0, tuple(ops))
+    for f, head in zip(COLUMNS, pad.columns, strict=False):
+        fits_in(head, "bold", 6, f * width - HEAD_PAD, where.at("scorepad.columns"), problems)
+    parts = round_parts(len(pad.rounds), pad.entries_per_round, table_top - SHEET_MARGIN)
+    if not parts:
+        problems.add(where.at("scorepad.rounds"),
+                     f"a round's {pad.entries_per_round} rows do not fit under the sheet's "
+                     f"heading at {ROW_MIN / MM:g} mm a row; choose a taller paper")
+        return [Face(name, pw, ph, 0, tuple(ops))]
+    rows = max(parts) * pad.entries_per_round + 2  # the head and the total
+    row_h = min(ROW_MAX, (table_top - SHEET_MARGIN) / rows)
+    faces, first = [], 0
+    for i, count in enumerate(parts):
+        rounds = pad.rounds[first:first + count]
+        first += count
+        table = table_ops(pad, rounds, x, table_top, width, row_h, i == len(parts) - 1)
+        faces.append(Face(name if i == 0 else f"{name}-{i + 1}", pw, ph, 0,
+                          tuple(ops + table)))
+    return faces
 
 
-def table_ops(pad: ScorepadText, x: float, top: float, width: float,
-              bottom: float) -> list[Op]:
-    """Rows grouped by round (round and clothing state at the left), then the total."""
-    n_rows = len(pad.rounds) * pad.entries_per_round
-    row_h = max(ROW_MIN, min(7.5 * MM, (top - bottom) / (n_rows + 2)))
-    widths = [0.28, 0.2, 0.14, 0.16, 0.22]
+def round_parts(rounds: int, entries: int, room: float) -> list[int]:
+    """How many rounds each sheet holds: all on one when their rows (with the head and
+    the total) fit `room` at ROW_MIN, else shared as evenly as can be over the fewest
+    sheets that hold them; none when not even one round fits."""
+    per_sheet = (int(room / ROW_MIN + 1e-9) - 2) // entries
+    if per_sheet < 1:
+        return []
+    sheets = -(-rounds // per_sheet)
+    return [rounds // sheets + (1 if i < rounds % sheets else 0) for i in range(sheets)]
+
+
+def table_ops(pad: ScorepadText, rounds: tuple[RoundText, ...], x: float, top: float,
+              width: float, row_h: float, total: bool) -> list[Op]:
+    """Rows grouped by round (round and clothing state at the left), then the total (on
+    the last sheet of a player's rounds)."""
     xs = [x]
-    for f in widths:
+    for f in COLUMNS:
         xs.append(xs[-1] + f * width)
+    head_size = min([9.0, row_h * 0.55] + [
+        9.0 * (f * width - HEAD_PAD) / text_width(head, "bold", 9.0)
+        for f, head in zip(COLUMNS, pad.columns, strict=False)])
     ops: list[Op] = [Rect(x, top - row_h, width, row_h, fill="#DADADA", stroke=GRID)]
     for i, head in enumerate(pad.columns):
         ops.append(Text((xs[i] + xs[i + 1]) / 2, top - row_h + 0.3 * row_h, head, "bold",
-                        min(9.0, row_h * 0.55), INK, "centre"))
+                        head_size, INK, "centre"))
     y = top - row_h
     size = min(9.0, row_h * 0.5)
-    for r in pad.rounds:
+    for r in rounds:
         block = row_h * pad.entries_per_round
         if r.number % 2 == 0:
             ops.append(Rect(x, y - block, width, block, fill=SHADE))
@@ -145,8 +181,9 @@ def table_ops(pad: ScorepadText, x: float, top: float, width: float,
             ops.append(Line(xs[1], y - k * row_h, x + width, y - k * row_h, GRID, 0.3))
         ops.append(Line(x, y - block, x + width, y - block, GRID, 0.8))
         y -= block
-    ops.append(Rect(xs[3], y - row_h, xs[5] - xs[3], row_h, stroke=INK, width=1.2))
-    ops.append(Text(xs[3] + 2 * MM, y - row_h * 0.7, pad.total, "bold", size + 1, INK))
+    if total:
+        ops.append(Rect(xs[3], y - row_h, xs[5] - xs[3], row_h, stroke=INK, width=1.2))
+        ops.append(Text(xs[3] + 2 * MM, y - row_h * 0.7, pad.total, "bold", size + 1, INK))
     for xv in xs[1:-1]:
         ops.append(Line(xv, top, xv, y, GRID, 0.5))
     ops.append(Rect(x, y, width, top - y, stroke=INK, width=1.0))
@@ -159,7 +196,10 @@ def ranking_page(pad: ScorepadText, players: int, paper: tuple[float, float],
     x, width, top = SHEET_MARGIN, pw - 2 * SHEET_MARGIN, ph - SHEET_MARGIN
     ops = header_ops(pad.ranking_title, x, top, width, where, problems)
     ops += field_ops(pad.date, x, top - 30, width * 0.4, where, problems)
-    row_h = 12 * MM
+    row_h = min(12 * MM, (top - 44 - SHEET_MARGIN) / (players + 1))
+    if row_h < RANKING_ROW_MIN:
+        problems.add(where.at("scorepad.ranking"), f"the ranking's {players} rows do not fit "
+                     f"the sheet at {RANKING_ROW_MIN / MM:g} mm a row; choose a taller paper")
     xs = [x, x + 0.15 * width, x + 0.75 * width, x + width]
     for i, head in enumerate(pad.ranking_columns):
         fits_in(head, "bold", 11, xs[i + 1] - xs[i] - 2 * MM, where, problems)
