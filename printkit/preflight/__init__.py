@@ -7,7 +7,8 @@ what its content streams draw — line widths, ink, fonts, glyph 0, transparency
 Works on any PDF (pypdf for the structure, pdfplumber for positions); it never imports
 the PDF writer.
 
-Tiles of a larger sheet (declared in the keywords as `printkit-tiles … pages=A-B`) are cut
+Tiles of a larger sheet (declared in the keywords as `printkit-tiles … pages=A-B`, or
+`pages=3,5,7` where empty backs lie between them) are cut
 on their seams, not on a trim of their own: their safe zone and bleed are those of the
 one-sheet original, so those two checks are skipped on them (with a note).
 """
