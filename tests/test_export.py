@@ -18,6 +18,9 @@ from typer.testing import CliRunner
 from printkit.cli import app
 from printkit.commands.export_images import Shot
 from printkit.commands.export_tts import LARGEST, deck_sheets, fitted, grid
+from printkit.preflight import check_pdf
+from printkit.preflight.pages import tile_pages
+from printkit.resources import builtin, list_games
 
 runner = CliRunner()
 KLASSIEK = Path(__file__).resolve().parent.parent / "data" / "klassiek"
@@ -170,6 +173,90 @@ def test_pnp_writes_one_pdf_with_the_cards_the_board_the_deeds_and_the_booklet(
     assert [o.title for o in reader.outline][:2] == ["Speelbord", "Eigendomsbewijzen"]
     assert pdfs[0].stat().st_size < 2_000_000  # small enough to post
     assert "MB)" in out
+
+
+def parts(reader: PdfReader) -> dict[str, tuple[int, int]]:
+    """Each bookmark's pages in the pnp: its first page and the first page after it
+    (numbered from 1)."""
+    starts = [(o.title, reader.get_destination_page_number(o) + 1) for o in reader.outline]
+    ends = [start for _, start in starts[1:]] + [len(reader.pages) + 1]
+    return {title: (start, end) for (title, start), end in zip(starts, ends, strict=True)}
+
+
+def empty(page: object) -> bool:
+    """A page that draws nothing: no text and no content stream."""
+    from pypdf import PageObject
+
+    assert isinstance(page, PageObject)
+    contents = page.get_contents()
+    return not page.extract_text().strip() and (contents is None or
+                                                not contents.get_data().strip())
+
+
+def texts(path: Path) -> list[str]:
+    return [page.extract_text() for page in PdfReader(path).pages]
+
+
+def test_pnp_printed_double_sided_on_the_long_edge_puts_nothing_behind_a_one_sided_page(
+        tmp_path: Path) -> None:
+    """README: print the whole pnp double-sided, flip on the long edge. A tile, the
+    assembly map and a ledger get an empty back (a cut never runs into what is behind
+    it); the card sheets keep their backs behind their fronts as the home build pairs
+    them; the booklet's backs are turned upside down, so the long edge prints them as the
+    short edge they are imposed for."""
+    assert run("export", "klassiek", "--to", "pnp", "--out", str(tmp_path))[0] == 0
+    assert run("build", "klassiek", "--out", str(tmp_path / "home"), "-q")[0] == 0
+    path = tmp_path / "klassiek" / "nl" / "export-pnp" / "klassiek-nl-pnp.pdf"
+    home = tmp_path / "home" / "klassiek" / "nl"
+    reader = PdfReader(path)
+    pages = reader.pages
+    found = parts(reader)
+    assert all(start % 2 for start, _ in found.values())  # every part on a front
+    tiles = sorted(tile_pages(reader, len(pages)))
+    assert tiles == list(range(3, 14, 2))  # klassiek's 6 tiles on A4, after the map
+    board, ledgers = found["Speelbord"], found["Kasboeken"]
+    one_sided = [*range(*board, 2), *range(*ledgers, 2)]
+    assert set(tiles) < set(one_sided)
+    for number in one_sided:
+        assert not empty(pages[number - 1]), number
+        assert empty(pages[number]), f"p{number + 1}, the back of p{number}, is not empty"
+    assert [texts(home / "board-a4.pdf"), texts(home / "ledger.pdf")] == [
+        [pages[n - 1].extract_text() for n in range(*part, 2)] for part in (board, ledgers)]
+    for title, name in (("Eigendomsbewijzen", "deeds"), ("Kans", "chance"),
+                        ("Algemeen Fonds", "community")):
+        start, end = found[title]
+        assert [pages[n - 1].extract_text() for n in range(start, end)] == texts(
+            home / f"{name}.pdf"), title
+    start, end = found["Spelregels"]
+    assert [pages[n - 1].rotation for n in range(start, end)] == [0, 180] * 3
+    assert [pages[n - 1].extract_text() for n in range(start, end)] == texts(
+        home / "rules-booklet.pdf")
+
+
+def test_pnp_for_the_short_edge_or_no_duplex_turns_no_booklet_page(tmp_path: Path) -> None:
+    """--duplex short: the whole file flips on the short edge, as the booklet is imposed;
+    --duplex none: a file printed one-sided, so no empty backs are added."""
+    for duplex in ("short", "none"):
+        out = tmp_path / duplex
+        assert run("export", "klassiek", "--to", "pnp", "--duplex", duplex, "--out",
+                   str(out))[0] == 0
+        reader = PdfReader(out / "klassiek" / "nl" / "export-pnp" / "klassiek-nl-pnp.pdf")
+        assert {page.rotation for page in reader.pages} == {0}
+        blanks = sum(empty(page) for page in reader.pages)
+        assert blanks == (0 if duplex == "none" else 1 + 6 + 6)  # map, tiles, ledgers
+
+
+def test_preflight_calls_the_pnp_of_every_built_in_game_clean(tmp_path: Path) -> None:
+    """Its tile pages are declared in its keywords, as in the board's own file: preflight
+    judges their bleed and safe zone on the one-sheet board, and says so."""
+    for game in list_games(None):
+        assert run("export", game, "--to", "pnp", "--out", str(tmp_path))[0] == 0
+        path, = (tmp_path / game).glob("*/export-pnp/*-pnp.pdf")
+        report = check_pdf(path)
+        assert report.problems == [], (game, report.problems)
+        tiles = sum("a tile" in note for note in report.notes)
+        has_board = (builtin("data") / game / "board.csv").is_file()
+        assert (tiles >= 4) if has_board else (tiles == 0), game
 
 
 def test_a_wrong_kind_or_a_print_shop_target_is_refused(tmp_path: Path) -> None:

@@ -3,15 +3,32 @@ files of the home build that a player prints, one after the other, each a bookma
 
 Left out: the board on one large sheet (its tiles are in), the rules in reading order
 (the booklet imposed for folding is in) and the blank sheets (`-blank`: the filled ones
-are in). A part of an odd number of pages is followed by a blank page, so every part
-starts on the front of a sheet when the whole file is printed double-sided.
+are in).
+
+The whole file prints double-sided with one flip, the one of `--duplex` (long edge by
+default): a page printed one-sided at home (a board tile, the assembly map, a ledger, a
+score pad) is followed by an empty back, so a cut never runs through what is on the
+other side; card fronts and backs keep their pairs; the booklet's sheets, imposed for the
+short edge, have their backs turned upside down when the file is flipped on the long
+edge, which prints them as the short edge would. With `--duplex none` (no double-sided
+printer) nothing is added: the file prints one-sided, except the booklet's sheets.
+
+The tile pages are declared in the keywords (`printkit-tiles … pages=3,5,…`, their page
+numbers in this file), as the board's own file declares them, for preflight.
 """
 
 from __future__ import annotations
 
 import io
+import re
+from typing import TYPE_CHECKING
 
 from printkit.pipeline import Built
+
+if TYPE_CHECKING:
+    from pypdf import PdfReader, PdfWriter
+
+TILES = re.compile(r"(printkit-tiles\b.*?\bpages=)(\d{1,9})-(\d{1,9})\b")
 
 
 def wanted(files: list[Built]) -> list[Built]:
@@ -23,19 +40,75 @@ def wanted(files: list[Built]) -> list[Built]:
             and not b.path.stem.endswith("-blank")]
 
 
+def sides(built: Built) -> str:
+    """How a file is printed at home: `long` or `short` (double-sided, the flip of its
+    backs) or `one` (one-sided)."""
+    if built.hint.kind == "booklet":
+        return "short"
+    if built.hint.kind == "cards" and built.hint.duplex in ("long", "short"):
+        return built.hint.duplex
+    return "one"
+
+
+def flip_of(files: list[Built]) -> str:
+    """The flip the whole file is printed with: --duplex (`long`, `short` or `none`)."""
+    duplex = files[0].hint.duplex if files else "long"
+    return duplex if duplex in ("long", "short", "none") else "long"
+
+
+def add_empty(writer: PdfWriter, index: int) -> None:
+    """An empty page the size of the page before it (its back), at `index`."""
+    box = writer.pages[index - 1].mediabox
+    writer.insert_blank_page(float(box.width), float(box.height), index)
+    page = writer.pages[index]
+    page.trimbox = page.mediabox
+
+
+def tile_keywords(reader: PdfReader, numbers: list[int]) -> str:
+    """The file's tile declaration with its tile pages given as their numbers in the
+    print-and-play file (`numbers`: the pnp's page number of each of the file's pages);
+    "" when it declares no tiles."""
+    keywords = str(reader.metadata.get("/Keywords", "") if reader.metadata else "")
+    match = TILES.search(keywords)
+    if not match:
+        return ""
+    first, last = int(match.group(2)), int(match.group(3))
+    pages = ",".join(str(n) for n in numbers[max(1, first) - 1:last])
+    return f"{match.group(1)}{pages}{keywords[match.end():]}".strip()
+
+
+def add_part(writer: PdfWriter, built: Built, title: str, flip: str) -> str:
+    """Append one file as a part that starts on the front of a sheet; its tile
+    declaration in the print-and-play file's numbering ("" when it has no tiles)."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(built.data))
+    start, count = len(writer.pages), len(reader.pages)
+    writer.append(reader, outline_item=title)
+    own = sides(built)
+    step = 2 if own == "one" and flip != "none" else 1
+    if step == 2:
+        for index in range(start + count, start, -1):
+            add_empty(writer, index)
+    if own == "short" and flip == "long":
+        for page in writer.pages[start + 1::2]:
+            page.rotate(180)
+    if flip != "none" and (len(writer.pages) - start) % 2:
+        add_empty(writer, len(writer.pages))
+    return tile_keywords(reader, [start + 1 + step * i for i in range(count)])
+
+
 def pnp_pdf(title: str, lang: str, files: list[Built], titles: dict[str, str]) -> bytes:
     """The files as one PDF, each part a bookmark named by its product's title."""
-    from pypdf import PdfReader, PdfWriter
+    from pypdf import PdfWriter
 
     writer = PdfWriter()
-    for built in wanted(files):
-        reader = PdfReader(io.BytesIO(built.data))
-        writer.append(reader, outline_item=titles.get(built.product, built.path.stem))
-        if len(reader.pages) % 2:
-            last = reader.pages[-1].mediabox
-            writer.add_blank_page(float(last.width), float(last.height))
+    flip = flip_of(files)
+    tiles = [add_part(writer, built, titles.get(built.product, built.path.stem), flip)
+             for built in wanted(files)]
     writer.add_metadata({"/Title": title, "/Subject": f"print and play ({lang})",
-                         "/Creator": "printkit"})
+                         "/Creator": "printkit",
+                         "/Keywords": " ; ".join(t for t in tiles if t)})
     writer.compress_identical_objects()
     buffer = io.BytesIO()
     writer.write(buffer)
