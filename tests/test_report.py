@@ -5,6 +5,8 @@ table and, for a game without a board, what applies to it."""
 from __future__ import annotations
 
 import io
+import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -145,3 +147,62 @@ def test_the_colour_vision_findings_are_on_the_page_of_their_panel(
     found = [n for n, text in enumerate(pages) for _ in range(text.count(alike))]
     assert found, alike  # the game has colours that look alike
     assert set(found) == set(panel), (panel, found)
+
+
+def heat_map_squares(game: str, lang: str) -> tuple[list[str], list[list[str]]]:
+    """The names of the board's squares (as the board prints them), and the lines of text
+    of page 1 of the report, drawn a square at a time: each run of text ops under one
+    transform (a square, the board's centre, a heading) as its lines, top to bottom."""
+    from printkit.localise.stage import localise
+
+    plan = resolve(Request(game, (lang,)), fresh=True)
+    source = plan.source
+    kit = localise(source.setup.system, source.game, source.setup.languages[lang],
+                   only=("board",))
+    board = next(p.content for p in kit.products if p.name == "board")
+    built = report_files(plan, analysis_of(source), Path("out"))
+    drawn: dict[tuple[float, ...], list[str]] = {}
+
+    def visit(text: str, cm: list[float], *_: object) -> None:
+        if text.strip():
+            drawn.setdefault(tuple(round(x, 1) for x in cm), []).append(
+                " ".join(text.replace("\u00a0", " ").split()))
+
+    PdfReader(io.BytesIO(built[0].data)).pages[0].extract_text(visitor_text=visit)
+    return [sq.name for sq in board.squares], list(drawn.values())
+
+
+def printed_as(name: str, lang: str) -> re.Pattern[str]:
+    """`name` as it may print: whole, its lines broken at a space, or in a word at a
+    compound boundary or the word's own hyphen (a hyphen ending the line), never between
+    syllables."""
+    from printkit.layout.hyphens import COMPOUND, SHY, points
+
+    words = []
+    for word in name.replace("\u00a0", " ").split():
+        breaks = {at for at, kind in points(word, lang) if kind <= COMPOUND}
+        pattern = ""
+        for at, ch in enumerate(word):
+            if at in breaks:
+                pattern += r"\s?" if word[at - 1] in ("-", SHY) else r"(?:-\s)?"
+            pattern += "" if ch == SHY else re.escape(ch)
+        words.append(pattern)
+    return re.compile(r"(?<!\w)" + r"\s".join(words) + r"(?!\w)")
+
+
+SHARE = re.compile(r"^\d+,\d+ ?%$")
+
+
+@pytest.mark.parametrize("lang", ["nl", "nb", "da"])
+@pytest.mark.parametrize("game", ["spankopoly", "klassiek", "koebstad", "antimonopoly"])
+def test_every_square_shows_its_whole_name_on_the_heat_map_or_its_number_and_the_name_beside(
+        game: str, lang: str) -> None:
+    names, drawn = heat_map_squares(game, lang)
+    page = " | ".join(" ".join(lines) for lines in drawn)
+    for name in names:
+        assert printed_as(name, lang).search(page), (name, page)
+    squares = [" ".join(line for line in lines if not SHARE.match(line)) for lines in drawn
+               if SHARE.match(lines[-1]) and not any(  # the legend's ramp: two shares
+                   SHARE.match(a) and SHARE.match(b) for a, b in pairwise(lines))]
+    assert len(squares) == len(names), squares  # each its share, the jail's cell its own
+    assert len(set(squares)) == len(set(names)), squares  # no two names look alike

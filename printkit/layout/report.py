@@ -8,21 +8,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from printkit.colour.contrast import ink_on
 from printkit.errors import Problems, Where
-from printkit.layout.board import square_matrix
 from printkit.layout.cards import placed_ops
-from printkit.layout.fonts import width as text_width
+from printkit.layout.heat import INK, clipped, heat_ops
 from printkit.layout.ops import MM, Face, Group, Line, Op, Rect, Text, translate
 from printkit.layout.problems import check_glyphs, too_long
-from printkit.layout.text import fit, flow, wrap
+from printkit.layout.text import flow, wrap
 from printkit.layout.themed import BOOKLET, recoloured
-from printkit.localise.kit import Heading, Para
+from printkit.localise.kit import Para
 from printkit.localise.kit_report import (
     Bars,
     Block,
     Grid,
-    HeatBoard,
     ReportText,
     Section,
     Swatches,
@@ -30,24 +27,11 @@ from printkit.localise.kit_report import (
 from printkit.model.theme import DEFAULT, Theme
 
 MARGIN = 15 * MM
-INK, ACCENT, RULE, NOTE = "#1E1E1E", "#7A1F2B", "#9A9A9A", "#EEEAE0"
+ACCENT, RULE, NOTE = "#7A1F2B", "#9A9A9A", "#EEEAE0"
 HEAD = "#E4E4E4"
 BODY, TABLE, SMALL = 9.5, 8.0, 6.5
 MIN_TABLE = 6.0
 GAP = 3 * MM
-RAMP = ("#FFFFFF", "#FFF3B0", "#FDC25C", "#F0703A", "#C4223A", "#6B0F3A")  # share: 0 to most
-
-
-def shade(x: float, top: float) -> str:
-    """The colour of a share on the ramp from white (0) to the darkest (`top`)."""
-    t = min(max(x / top, 0.0), 1.0) * (len(RAMP) - 1) if top > 0 else 0.0
-    i = min(int(t), len(RAMP) - 2)
-    f = t - i
-    a, b = RAMP[i], RAMP[i + 1]
-    mixed = (round(int(a[k:k + 2], 16) * (1 - f) + int(b[k:k + 2], 16) * f) for k in (1, 3, 5))
-    return "#" + "".join(f"{v:02X}" for v in mixed)
-
-
 @dataclass
 class Pages:
     """The pages made so far and where the next block goes on the last."""
@@ -125,7 +109,7 @@ def texts_of(report: ReportText) -> list[str]:
             elif isinstance(b, Swatches):
                 found += [*b.head, *(label for label, _ in b.rows)]
             else:
-                found += [b.held, b.legend, b.low, b.high, *b.shown,
+                found += [b.held, b.legend, b.low, b.high, b.numbered, *b.shown,
                           *(s.name for s in b.board.squares)]
     return found
 
@@ -399,97 +383,3 @@ def column_ops(chart: Bars, width: float) -> tuple[list[Op], float]:
     ops.append(Text(width / 2, -height - 2 * size - 4, chart.axis, "italic", SMALL, INK,
                     "centre"))
     return ops, height + 2 * size + 6
-
-
-def clipped(text: str, role: str, size: float, room: float) -> str:
-    """The text, cut with an ellipsis when wider than `room`."""
-    if text_width(text, role, size) <= room:
-        return text
-    while text and text_width(text + "…", role, size) > room:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
-# the board, shaded ---------------------------------------------------------------------
-
-def heat_ops(heat: HeatBoard, side: float, lang: str) -> tuple[list[Op], float]:
-    """The board at `side`: every square shaded by its share, its name and share on it;
-    below it the legend's ramp."""
-    board = heat.board
-    n = len(board.squares)
-    corner = side * board.corner / board.size
-    w = (side - 2 * corner) / (n // 4 - 1)
-    top = max(*heat.shares, heat.held_share, 1e-9)
-    ops: list[Op] = []
-    for sq in board.squares:
-        fill = shade(heat.shares[sq.position], top)
-        if sq.position % (n // 4):
-            local = square_heat(sq.name, sq.colour if sq.kind == "street" else None,
-                                heat.shown[sq.position], fill, w, corner, lang)
-        else:
-            local = corner_heat(sq.name, heat.shown[sq.position], fill, corner, lang,
-                                heat.held if sq.position == heat.held_at else "",
-                                shade(heat.held_share, top))
-        ops.append(Group(tuple(local), square_matrix(sq.position, n, side, corner, w)))
-    ops += legend_ops(heat, side, corner, top)
-    return [Group(tuple(ops), translate(0, -side))], side + 2 * MM
-
-
-def square_heat(name: str, band: str | None, shown: str, fill: str, w: float, depth: float,
-                lang: str) -> list[Op]:
-    ink = ink_on(fill)
-    ops: list[Op] = [Rect(0, 0, w, depth, fill=fill, stroke=INK, width=0.4)]
-    room = depth
-    if band:
-        b = depth * 0.16
-        ops.append(Rect(0, depth - b, w, b, fill=band, stroke=INK, width=0.4))
-        room -= b
-    ops += name_ops(name, 0.8 * MM, room - 0.8 * MM, w - 1.6 * MM, room - 7 * MM, ink, lang)
-    ops.append(Text(w / 2, 1.8 * MM, shown, "bold", 6.5, ink, "centre"))
-    return ops
-
-
-def name_ops(name: str, x: float, top: float, width: float, height: float, ink: str,
-             lang: str) -> list[Op]:
-    """A square's name fitted in its box (from 7 pt down to 6); a name that does not fit
-    even then is cut with an ellipsis."""
-    laid = fit((Heading(name),), width, height, 7, lang=lang)
-    if laid is None:
-        return [Text(x + width / 2, top - 6, clipped(name, "bold", 6, width), "bold", 6, ink,
-                     "centre")]
-    return placed_ops(laid[0], x, top, width, ink, centre=True)
-
-
-def corner_heat(name: str, shown: str, fill: str, c: float, lang: str, held: str,
-                held_fill: str) -> list[Op]:
-    """A corner: outer edges at the bottom and right of its frame. The jail corner holds
-    its cell, shaded by the share of the token in jail, in its top left."""
-    ink = ink_on(fill)
-    ops: list[Op] = [Rect(0, 0, c, c, fill=fill, stroke=INK, width=0.4)]
-    if held:
-        cell = c * 0.6
-        ops.append(Rect(0, c - cell, cell, cell, fill=held_fill, stroke=INK, width=0.4))
-        ops += name_ops(held, 0.8 * MM, c - 0.8 * MM, cell - 1.6 * MM, cell - 1.6 * MM,
-                        ink_on(held_fill), lang)
-        ops += name_ops(name, c * 0.05, c - cell - 0.8 * MM, c * 0.9, c - cell - 7 * MM, ink,
-                        lang)
-    else:
-        ops += name_ops(name, c * 0.08, c - 2 * MM, c * 0.84, c * 0.55, ink, lang)
-    ops.append(Text(c / 2, 2.5 * MM, shown, "bold", 7, ink, "centre"))
-    return ops
-
-
-def legend_ops(heat: HeatBoard, side: float, corner: float, top: float) -> list[Op]:
-    """In the board's centre: the legend's title over the ramp, from 0 to the largest
-    share."""
-    width = side - 2 * corner - 16 * MM
-    x0, y0 = corner + 8 * MM, side / 2
-    steps = 12
-    ops: list[Op] = [Text(side / 2, y0 + 8 * MM, heat.legend, "bold", 8, INK, "centre")]
-    for k in range(steps):
-        ops.append(Rect(x0 + k * width / steps, y0, width / steps, 5 * MM,
-                        fill=shade(top * (k + 0.5) / steps, top)))
-    ops += [Rect(x0, y0, width, 5 * MM, stroke=INK, width=0.4),
-            Text(x0, y0 - 4 * MM, heat.low, "regular", 7, INK),
-            Text(x0 + width, y0 - 4 * MM, heat.high, "regular", 7, INK, "right")]
-    return ops

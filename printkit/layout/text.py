@@ -286,6 +286,8 @@ Breaking = tuple[int, int]  # how far words may break (hyphens.AUTHOR, …): in 
 RUNNING: tuple[Breaking, ...] = ((SYLLABLE, AUTHOR), (SYLLABLE, SYLLABLE))
 NAMES: tuple[Breaking, ...] = ((AUTHOR, AUTHOR), (COMPOUND, COMPOUND), (SYLLABLE, SYLLABLE))
 BOARD_NAMES: tuple[Breaking, ...] = ((COMPOUND, AUTHOR), (SYLLABLE, SYLLABLE))
+WHOLE_PARTS: tuple[Breaking, ...] = BOARD_NAMES[:1]  # a board's name broken at its words and
+# compounds only, never between syllables (the heat map of printkit analyse)
 
 
 def fit(blocks: tuple[Block, ...], width: float, height: float, size: float,

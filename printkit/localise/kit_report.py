@@ -67,7 +67,8 @@ class HeatBoard:
     `shares[position]` (0: white, the largest share: the darkest) with `shown[position]`
     printed on it; `held` is what the jail corner (at `held_at`) prints in its cell for
     the token in jail, whose share `held_share` shades the cell; the legend's title and
-    the shares at its two ends."""
+    the shares at its two ends; `numbered` heads the list of the squares whose names do
+    not fit them (they show their number)."""
 
     board: BoardText
     shares: tuple[float, ...]
@@ -78,6 +79,7 @@ class HeatBoard:
     legend: str
     low: str
     high: str
+    numbered: str = ""
 
 
 @dataclass(frozen=True)

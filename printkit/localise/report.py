@@ -81,7 +81,7 @@ def heat(words: Words) -> tuple[Section, ...]:
     block = HeatBoard(words.board, odds.landing, tuple(words.share(x) for x in odds.landing),
                       f"{words.held()} {words.share(odds.in_jail)}", odds.in_jail,
                       a.jail_square, _("Share of rolls ending on the square"), words.share(0),
-                      words.share(max(*odds.landing, odds.in_jail)))
+                      words.share(max(*odds.landing, odds.in_jail)), _("Numbered squares"))
     return (Section(_("Where the tokens land"), (
         block, Para(_("Landed on most: {squares}.", squares=named)),
         Para(_("{held}: {share} of the rolls end there; {sent} of them send the token there.",
