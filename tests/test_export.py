@@ -173,6 +173,7 @@ def test_pnp_writes_one_pdf_with_the_cards_the_board_the_deeds_and_the_booklet(
     assert [o.title for o in reader.outline][:2] == ["Speelbord", "Eigendomsbewijzen"]
     assert pdfs[0].stat().st_size < 2_000_000  # small enough to post
     assert "MB)" in out
+    assert "the whole file double-sided, flip on the long edge" in out  # how to print it
 
 
 def parts(reader: PdfReader) -> dict[str, tuple[int, int]]:
@@ -238,8 +239,11 @@ def test_pnp_for_the_short_edge_or_no_duplex_turns_no_booklet_page(tmp_path: Pat
     --duplex none: a file printed one-sided, so no empty backs are added."""
     for duplex in ("short", "none"):
         out = tmp_path / duplex
-        assert run("export", "klassiek", "--to", "pnp", "--duplex", duplex, "--out",
-                   str(out))[0] == 0
+        code, said = run("export", "klassiek", "--to", "pnp", "--duplex", duplex, "--out",
+                         str(out))
+        assert code == 0, said
+        assert ("one-sided; the rule booklet's sheets double-sided" if duplex == "none" else
+                "the whole file double-sided, flip on the short edge") in said
         reader = PdfReader(out / "klassiek" / "nl" / "export-pnp" / "klassiek-nl-pnp.pdf")
         assert {page.rotation for page in reader.pages} == {0}
         blanks = sum(empty(page) for page in reader.pages)

@@ -28,6 +28,8 @@ from printkit.pipeline import Built
 if TYPE_CHECKING:
     from pypdf import PdfReader, PdfWriter
 
+    from printkit.localise.catalog import Labels
+
 TILES = re.compile(r"(printkit-tiles\b.*?\bpages=)(\d{1,9})-(\d{1,9})\b")
 
 
@@ -54,6 +56,18 @@ def flip_of(files: list[Built]) -> str:
     """The flip the whole file is printed with: --duplex (`long`, `short` or `none`)."""
     duplex = files[0].hint.duplex if files else "long"
     return duplex if duplex in ("long", "short", "none") else "long"
+
+
+def advice(flip: str, _: Labels) -> str:
+    """How to print the file with its flip, in the language of the labels."""
+    if flip == "none":
+        return _("scale 100 %, one-sided; the rule booklet's sheets double-sided, flip on "
+                 "the short edge")
+    if flip == "short":
+        return _("scale 100 %, the whole file double-sided, flip on the short edge; the "
+                 "empty pages are the backs of one-sided pages")
+    return _("scale 100 %, the whole file double-sided, flip on the long edge; the empty "
+             "pages are the backs of one-sided pages")
 
 
 def add_empty(writer: PdfWriter, index: int) -> None:

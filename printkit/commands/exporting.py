@@ -116,8 +116,11 @@ def for_export(request: Request) -> Request:
 
 
 def export(request: Request, out: Path, kind: str, dpi: int,
-           step: Progress = lambda _: None) -> list[Path]:
-    """Export the game as `kind`; the files written, in order."""
+           step: Progress = lambda _: None) -> tuple[list[Path], str]:
+    """Export the game as `kind`; the files written, in order, and the flip the
+    print-and-play PDF is printed with (long, short or none; see export_pnp)."""
+    from printkit.commands.export_pnp import flip_of
+
     if kind not in KINDS:
         raise PrintkitError(f"--to {kind}: choose one of {', '.join(KINDS)}")
     asked = for_export(request)
@@ -126,21 +129,24 @@ def export(request: Request, out: Path, kind: str, dpi: int,
     parts = make(asked, out, job, step)
     files = exported(parts, kind)
     write_all(files, out, stale(files, asked.only))
-    return [path for path, _ in files]
+    return [path for path, _ in files], flip_of([b for p in parts for b in p.files])
 
 
 def export_files(request: Request, level: int, out: Path, kind: str, dpi: int,
                  _: Labels) -> None:
     """Export and say what was written: each folder with its count of files, or the
-    print-and-play PDFs with their size."""
+    print-and-play PDFs with their size and how to print them."""
+    from printkit.commands.export_pnp import advice
+
     with progress(err_console(), level, _) as step:
-        written = export(request, out, kind, dpi, step)
+        written, flip = export(request, out, kind, dpi, step)
     if level < 0:
         return
     if kind == "pnp":
         for path in written:
             size = path.stat().st_size / 1e6
             typer.echo(_("{path}  ({size} MB)", path=path, size=f"{size:.1f}"))
+            typer.echo(f"    {advice(flip, _)}")
         return
     for folder in sorted({path.parent for path in written}):
         count = sum(1 for path in written if path.parent == folder)
