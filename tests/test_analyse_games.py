@@ -88,3 +88,24 @@ def test_the_report_has_the_games_and_the_colour_vision_panel(lang: str) -> None
         assert words in text, words
     for english in ("Whole games", "Colour vision", "look alike"):
         assert english not in text
+
+
+@pytest.mark.parametrize("args, names, ids", [
+    (("spankopoly",), ("24 Zwembad 3.36%", "25 Station ‘Halfmast’ 3.34%", "1 Badborstel 7",
+                       "8 Cane 39"), ("swimming_pool", "half_mast", "bath_brush", "cane")),
+    (("koebstad", "--lang", "da"), ("21 Slotsgade 3.40%", "28 Maltgården 3.33%", "1 Grå 20",
+                                    "8 Blå 35"), ("slotsgade", "maltgaarden", "grey", "blue")),
+    (("antimonopoly", "--lang", "nb", "--games", "4"),
+     ("(owner: Konkurrent)", "1 Haarlem ", "Konkurrent "), ("competitor", "haarlem")),
+    (("kortmonopol", "--lang", "da"), ("7 Godt salg 16.7%",), ("house_tax", "collect")),
+])
+def test_the_summary_names_squares_and_groups_in_the_games_language(
+        cli, args: tuple[str, ...], names: tuple[str, ...], ids: tuple[str, ...]) -> None:
+    done = cli("analyse", *args)
+    assert done.code == 0, done.err
+    summary = "\n".join(line for line in done.out.splitlines()
+                        if not line.startswith(("note:", "output")))
+    for name in names:
+        assert name in summary, (name, summary)
+    for id_ in ids:
+        assert id_ not in summary, (id_, summary)

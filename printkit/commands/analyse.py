@@ -14,6 +14,7 @@ from printkit.model.dice import DICE_HINT, STRATEGIES, Dice
 from printkit.model.simulation import VARIANTS, Setting
 
 if TYPE_CHECKING:
+    from printkit.localise.report_words import Words
     from printkit.pipeline import Built
     from printkit.plan import Plan, Source
 
@@ -90,3 +91,14 @@ def report_files(plan: Plan, analysis: Analysis, out: Path) -> list[Built]:
                      options.allow_missing)
         built += product_files(kit, output_folder(out, kit, options), options)
     return built
+
+
+def summary_words(plan: Plan, analysis: Analysis) -> Words:
+    """The names of the squares, groups and roles in the plan's first language, as its
+    report gives them, for the lines printkit analyse prints."""
+    from printkit.localise.stage import report_words
+
+    source = plan.source
+    return report_words(source.setup.system, source.game,
+                        source.setup.languages[plan.codes[0]], analysis,
+                        plan.options.allow_missing)

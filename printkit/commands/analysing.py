@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -14,12 +15,15 @@ from printkit.commands.analyse import (
     games_option,
     jail_option,
     report_files,
+    summary_words,
 )
 from printkit.commands.report import list_files
 from printkit.localise.catalog import Labels
-from printkit.model.analysis import Analysis
 from printkit.model.simulation import Simulation
 from printkit.options import Request
+
+if TYPE_CHECKING:
+    from printkit.localise.report_words import Words
 
 
 def analyse_game(request: Request, level: int, out: Path, json_: bool, figures: dict[str, str],
@@ -39,7 +43,7 @@ def analyse_game(request: Request, level: int, out: Path, json_: bool, figures: 
     built = report_files(plan, found, out)
     write_all([(b.path, b.data) for b in built], out)
     if level >= 0:
-        for line in summary(found, _):
+        for line in summary(summary_words(plan, found), _):
             typer.echo(line)
         if games[0] and found.games is None:
             typer.echo("  " + _("{game} has no board, so no whole games were played",
@@ -50,21 +54,23 @@ def analyse_game(request: Request, level: int, out: Path, json_: bool, figures: 
     list_files(built, level, _)
 
 
-def summary(a: Analysis, _: Labels) -> list[str]:
+def summary(words: Words, _: Labels) -> list[str]:
     """A few lines for the terminal: the most-landed squares, jail, the groups ranked by
-    payback (ids, not names: the report has the names) and the whole games played."""
+    payback and the whole games played; squares, groups, roles and jokers named as the
+    report (`words`, in the game's language) names them."""
+    a = words.analysis
     if a.odds is None:
         lines = [_("{game} has no board (it is played on cards laid out on the table), so "
                    "there are no landing odds", game=a.game)]
         if a.deck is not None:
             lines.append("  " + _("what the dice decide on a joker: {outcomes}", outcomes=", ".join(
-                f"{o.sum} {o.action} {o.chance:.1%}" for o in a.deck.outcomes)))
+                f"{o.sum} {words.w.text(*o.name)} {o.chance:.1%}" for o in a.deck.outcomes)))
         return lines
     odds = a.odds
     strategy = _("leaving jail at once") if a.jail == "short" else \
         _("staying in jail for doubles")
     top = sorted(range(len(odds.landing)), key=lambda i: -odds.landing[i])[:5]
-    landed = ", ".join(f"{i} {a.squares[i].id} {odds.landing[i]:.2%}" for i in top)
+    landed = ", ".join(f"{i} {words.square(i)} {odds.landing[i]:.2%}" for i in top)
     lines = [_("{game}: landing odds with {dice}, {strategy}, cards drawn at random",
                game=a.game, dice=a.dice, strategy=strategy),
              "  " + _("most landed: {squares}", squares=landed),
@@ -72,20 +78,23 @@ def summary(a: Analysis, _: Labels) -> list[str]:
                       "rolls", share=f"{odds.in_jail:.2%}", sent=f"{odds.sent_to_jail:.2%}",
                       rolls=f"{odds.rolls_per_turn:.2f}")]
     for b in a.balances:
-        ranked = ", ".join(f"{g.rank} {g.id} {g.payback:.0f}"
+        ranked = ", ".join(f"{g.rank} {words.group(g)} {g.payback:.0f}"
                            for g in sorted(b.groups, key=lambda g: g.rank))
+        role = words.w.text("roles", b.role, "name") if b.role else ""
         lines.append("  " + (_("groups by payback in opponent turns (owner: {role}): {groups}",
-                               role=b.role, groups=ranked) if b.role else
+                               role=role, groups=ranked) if b.role else
                              _("groups by payback in opponent turns: {groups}", groups=ranked)))
-    return lines + games_summary(a.games, _)
+    return lines + games_summary(words, a.games, _)
 
 
-def games_summary(games: Simulation | None, _: Labels) -> list[str]:
-    """Whole games in a few lines: length, the time it takes, who wins."""
+def games_summary(words: Words, games: Simulation | None, _: Labels) -> list[str]:
+    """Whole games in a few lines: length, the time it takes, who wins (roles named as
+    `words` names them)."""
     if games is None:
         return []
     g, s = games, games.setting
-    roles = "".join(f", {role} {rate:.0%}" for role, rate in g.role_rates().items())
+    roles = "".join(f", {words.w.text('roles', role, 'name')} {rate:.0%}"
+                    for role, rate in g.role_rates().items())
     median = g.percentile(0.5)
     played = _.plural(
         "{n} whole game ({variant}) of {players} players, seed {seed}: median {turns} turns "

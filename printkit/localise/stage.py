@@ -26,6 +26,7 @@ from printkit.localise.wording import Wording, missing_text
 from printkit.model import AnyGame, TextSource
 
 if TYPE_CHECKING:  # named in signatures; a build without an analysis makes none
+    from printkit.localise.report_words import Words as ReportWords
     from printkit.model.analysis import Analysis
     from printkit.model.dice import Dice
 
@@ -98,8 +99,34 @@ def report(system: Words, game: AnyGame, lang: Language, analysis: Analysis,
     """The analysis report of a game in language `lang`: a kit of one product, `analysis`.
     The game's texts are checked as a build checks them (every missing text, an
     untranslated label), and its squares are named as its board prints them."""
-    from printkit.localise.kit_board import BoardText
     from printkit.localise.report import report_text  # only printkit analyse
+
+    kit, words, problems, paths, adding = _report_words(system, game, lang, analysis,
+                                                        allow_missing)
+    content = report_text(analysis, words.board, words.w, words._)
+    if not allow_missing:
+        catalog = read_catalogs(paths, lang.locale, problems, adding)
+        if catalog is not None:
+            problems.extend(_label_problems(catalog, paths[:adding], words._, lang, problems))
+    problems.raise_if_any()
+    return replace(kit, products=(Product("analysis", words._("Analysis"), content),))
+
+
+def report_words(system: Words, game: AnyGame, lang: Language, analysis: Analysis,
+                 allow_missing: bool = False) -> ReportWords:
+    """The words of the analysis report in language `lang` (the squares named as the
+    board prints them, the groups and roles by the game's texts), for the lines
+    `printkit analyse` prints."""
+    words, problems = _report_words(system, game, lang, analysis, allow_missing)[1:3]
+    problems.raise_if_any()
+    return words
+
+
+def _report_words(system: Words, game: AnyGame, lang: Language, analysis: Analysis,
+                  allow_missing: bool) -> tuple[Kit, ReportWords, Problems, tuple[Path, ...],
+                                                int]:
+    from printkit.localise.kit_board import BoardText
+    from printkit.localise.report_words import Words as ReportWords
 
     kit = localise(system, game, lang, allow_missing, ("board",))
     board = next((p.content for p in kit.products if isinstance(p.content, BoardText)), None)
@@ -107,13 +134,7 @@ def report(system: Words, game: AnyGame, lang: Language, analysis: Analysis,
     paths, adding = catalogs(system, lang)
     labels = load_labels(paths, lang.locale, allow_missing, adding)
     wording = (system.wording or Wording)(game, lang, problems, allow_missing)
-    content = report_text(analysis, board, wording, labels)
-    if not allow_missing:
-        catalog = read_catalogs(paths, lang.locale, problems, adding)
-        if catalog is not None:
-            problems.extend(_label_problems(catalog, paths[:adding], labels, lang, problems))
-    problems.raise_if_any()
-    return replace(kit, products=(Product("analysis", labels("Analysis"), content),))
+    return kit, ReportWords(analysis, wording, labels, board), problems, paths, adding
 
 
 def _run(system: Words, game: AnyGame, lang: Language, allow_missing: bool,
