@@ -10,7 +10,7 @@ from printkit.layout.cards import placed_ops
 from printkit.layout.fonts import width as text_width
 from printkit.layout.hyphens import NBSP
 from printkit.layout.ops import MM, Group, Op, Rect, Text, translate
-from printkit.layout.text import BOARD_NAMES, MIN_SIZE, WHOLE_PARTS, fit, flow
+from printkit.layout.text import BOARD_NAMES, MIN_SIZE, WHOLE_PARTS, Placed, fit, flow
 from printkit.localise.kit import Heading, Para
 from printkit.localise.kit_board import SquareText
 from printkit.localise.kit_report import HeatBoard
@@ -50,8 +50,7 @@ def heat_ops(heat: HeatBoard, side: float, lang: str) -> tuple[list[Op], float]:
                                        shade(heat.held_share, top))
         numbered += [] if named else [sq]
         ops.append(Group(tuple(local), square_matrix(sq.position, n, side, corner, w)))
-    ops += legend_ops(heat, side, corner, top)
-    ops += numbered_ops(heat.numbered, numbered, side, corner, lang)
+    ops += centre_ops(heat, numbered, side, corner, top, lang)
     return [Group(tuple(ops), translate(0, -side))], side + 2 * MM
 
 
@@ -102,7 +101,7 @@ def corner_heat(sq: SquareText, shown: str, fill: str, c: float, lang: str, held
         ops += held_ops(held, cell, c - 0.8 * MM, ink_on(held_fill), lang)
         name = name_ops(sq.name, c * 0.05, c - cell - 0.8 * MM, c * 0.9, c - cell - 7 * MM,
                         ink, lang)
-        ops += name or number_ops(sq.position, c / 2, c - cell - 0.8 * MM, ink)
+        ops += name or number_ops(sq.position, (c + cell) / 2, c - 0.8 * MM, ink)  # beside
     else:
         name = name_ops(sq.name, c * 0.08, c - 2 * MM, c * 0.84, c * 0.55, ink, lang)
         ops += name or number_ops(sq.position, c / 2, c - 2 * MM, ink)
@@ -121,28 +120,73 @@ def held_ops(held: str, cell: float, top: float, ink: str, lang: str) -> list[Op
     return placed_ops(laid[0], 0.8 * MM, top, cell - 1.6 * MM, ink, centre=True)
 
 
-def numbered_ops(caption: str, squares: list[SquareText], side: float, corner: float,
-                 lang: str) -> list[Op]:
-    """In the board's centre, under the legend: each square that shows its number, with
-    its name, under `caption` (from 8 pt down to 6)."""
+def centre_ops(heat: HeatBoard, squares: list[SquareText], side: float, corner: float,
+               top: float, lang: str) -> list[Op]:
+    """The board's centre: the legend, and under it the squares that show their number
+    with their names, as large as they fit (from 8 pt down to 6) in one to three columns
+    under the legend in the middle or at the top of the centre (the fewest columns, the
+    legend in the middle, when two ways give the same size)."""
     if not squares:
-        return []
-    width = side - 2 * corner - 16 * MM
-    top = side / 2 - 10 * MM
-    blocks = (Para(caption, "strong"), *(Para(f"{sq.position}{NBSP}{NBSP}{sq.name}")
-                                           for sq in squares))
-    laid = fit(blocks, width, top - corner - 4 * MM, 8, lang=lang, breaking=WHOLE_PARTS) or \
-        flow(blocks, width, MIN_SIZE, lang=lang)
-    if laid is None:
-        return []
-    return placed_ops(laid[0], corner + 8 * MM, top, width, INK, centre=True)
+        return legend_ops(heat, side, corner, top, side / 2)
+    high = side - corner - 14 * MM  # the legend at the top of the centre
+    numbers: dict[str, list[str]] = {}  # a name, with the numbers of its squares
+    for sq in squares:
+        numbers.setdefault(sq.name, []).append(str(sq.position))
+    entries = [Para(f"{', '.join(n)}{NBSP}{NBSP}{name}") for name, n in numbers.items()]
+    width = side - 2 * corner - 8 * MM
+    best: tuple[float, int, float, list[list[Placed]]] | None = None
+    for k in (1, 2, 3):
+        for y0 in (side / 2, high):
+            column = (width - (k - 1) * COLUMN_GAP) / k
+            laid = columns(entries, k, column, y0 - 7 * MM - 12 - corner - 3 * MM, lang)
+            if laid is not None and (best is None or laid[0] > best[0]):
+                best = (laid[0], k, y0, laid[1])
+    k, y0, lines = (best[1], best[2], best[3]) if best else (3, high, forced(entries, width))
+    column = (width - (k - 1) * COLUMN_GAP) / k
+    ops = [*legend_ops(heat, side, corner, top, y0),
+           Text(side / 2, y0 - 7 * MM - 8, heat.numbered, "bold", 8, INK, "centre")]
+    for j, placed in enumerate(lines):
+        ops += placed_ops(placed, corner + 4 * MM + j * (column + COLUMN_GAP),
+                          y0 - 7 * MM - 12, column, INK, centre=k == 1)
+    return ops
 
 
-def legend_ops(heat: HeatBoard, side: float, corner: float, top: float) -> list[Op]:
-    """In the board's centre: the legend's title over the ramp, from 0 to the largest
-    share."""
+COLUMN_GAP = 4 * MM
+
+
+def columns(entries: list[Para], k: int, width: float, room: float,
+            lang: str) -> tuple[float, list[list[Placed]]] | None:
+    """The size and lines of the entries in `k` columns of `width`, at the largest size
+    from 8 pt to 6 at which every column is at most `room` tall; None if none is."""
+    size = 8.0
+    while size >= MIN_SIZE - 1e-9:
+        laid = [flow(chunk, width, size, lang=lang, breaking=WHOLE_PARTS[0])
+                for chunk in chunked(entries, k)]
+        if all(x is not None and x[1] <= room for x in laid):
+            return size, [x[0] for x in laid if x is not None]
+        size -= 0.25
+    return None
+
+
+def chunked(entries: list[Para], k: int) -> list[tuple[Para, ...]]:
+    per = -(-len(entries) // k)
+    return [tuple(entries[j:j + per]) for j in range(0, len(entries), per)]
+
+
+def forced(entries: list[Para], width: float) -> list[list[Placed]]:
+    """The entries in three columns at 6 pt, however long they run (a board of more
+    numbered squares than its centre holds)."""
+    column = (width - 2 * COLUMN_GAP) / 3
+    laid = [flow(chunk, column, MIN_SIZE) for chunk in chunked(entries, 3)]
+    return [x[0] for x in laid if x is not None]
+
+
+def legend_ops(heat: HeatBoard, side: float, corner: float, top: float,
+               y0: float) -> list[Op]:
+    """In the board's centre, the ramp's foot at `y0`: the legend's title over the ramp,
+    from 0 to the largest share."""
     width = side - 2 * corner - 16 * MM
-    x0, y0 = corner + 8 * MM, side / 2
+    x0 = corner + 8 * MM
     steps = 12
     ops: list[Op] = [Text(side / 2, y0 + 8 * MM, heat.legend, "bold", 8, INK, "centre")]
     for k in range(steps):
