@@ -15,10 +15,12 @@ from conftest import char_size, copy_game, kit_for, pdf_text
 
 from printkit.errors import Problems, Where
 from printkit.impose.booklet import page_size
-from printkit.layout.booklet import BOTTOM, TOP, Chunk, pages_of
+from printkit.layout.booklet import BOTTOM, INNER, OUTER, TOP, Chunk, pages_of
+from printkit.layout.booktable import set_table
 from printkit.layout.hyphens import AUTHOR, COMPOUND, glue, points
 from printkit.layout.text import wrap
 from printkit.load.printing import load_print_spec
+from printkit.localise.kit_booklet import BookTable
 from printkit.options import Options, Request
 from printkit.pipeline import build
 from printkit.resources import builtin
@@ -464,10 +466,13 @@ def drawn_texts(ops: tuple) -> list[str]:
     return out
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter", "a5"])
 @pytest.mark.parametrize("game", ["spankopoly", "klassiek", "koebstad", "antimonopoly"])
-def test_no_name_is_hyphenated_on_deeds_cards_or_in_the_booklet(game: str) -> None:
-    """Laid out as built, in every language: no line of a deed, card, command card or
-    booklet (its tables: "Præstega-de") ends in a piece of a square's name."""
+def test_no_name_is_hyphenated_on_deeds_cards_or_in_the_booklet(game: str, paper: str) -> None:
+    """Laid out as built, in every language and on every paper (A5: booklet pages of A6,
+    where the rent tables broke "Kastan-jelaan"): no line of a deed, card, command card or
+    booklet (its tables: "Præstega-de") ends in a piece of a square's name, and no cell
+    of a booklet table prints a hyphen its text has not ("hui-zen" in a head)."""
     from dataclasses import replace
 
     from printkit.load.tables import read_toml
@@ -480,7 +485,7 @@ def test_no_name_is_hyphenated_on_deeds_cards_or_in_the_booklet(game: str) -> No
         words = {w for sq in board.squares for w in sq.name.split(" ") if len(w) > 3}
         pieces = {w[:n] + "-" for w in words for n in range(2, len(w)) if w[n - 1] != "-"}
         game_toml = read_toml(builtin("data") / game / "game.toml", Problems())
-        options = resolve(Options(players=4), load_print_spec(game_toml))
+        options = resolve(Options(players=4, paper=paper), load_print_spec(game_toml))
         shown = replace(kit, products=tuple(p for p in kit.products if p.name in (
             "deeds", "chance", "community", "commands", "rules")))
         problems = Problems()
@@ -489,6 +494,37 @@ def test_no_name_is_hyphenated_on_deeds_cards_or_in_the_booklet(game: str) -> No
                   if text.rsplit(" ", 1)[-1] in pieces}
         assert not problems
         assert broken == set(), lang
+        width = page_size(paper, load_print_spec(None).papers)[0] - INNER - OUTER
+        for table in kit.product("rules").content.blocks:
+            if isinstance(table, BookTable):
+                for part, (_, _, cells) in set_table(table, width, lang):
+                    for row, set_row in zip(part.rows, cells, strict=True):
+                        for text, lines in zip(row, set_row, strict=True):
+                            printed = "".join(t for line in lines for t, _ in line)
+                            assert printed.count("-") == text.count("-"), (lang, lines)
+
+
+@pytest.mark.parametrize("game,lang", [("klassiek", "nl"), ("koebstad", "da")])
+def test_the_rent_table_on_a6_pages_keeps_names_heads_and_amounts_whole(
+        tmp_path: Path, game: str, lang: str) -> None:
+    """The booklet of A5 paper (pages of A6, 105 mm wide): every street of the rent table
+    prints whole ("Kastan-jelaan", "Apote-kergade" did), its heads too ("hui-zen"), and
+    no amount's currency stands on a line of its own ("kr.")."""
+    build(Request(game, (lang,), only=("rules",), options=Options(paper="a5")), tmp_path)
+    with pdfplumber.open(tmp_path / game / lang / "rules.pdf") as pdf:
+        lines = [line for page in pdf.pages
+                 for line in (page.extract_text() or "").replace("\u00a0", " ").splitlines()]
+    words = {word for line in lines for word in line.split(" ")}
+    rents = next(b for b in kit_for(lang, game).product("rules").content.blocks
+                 if isinstance(b, BookTable))
+    streets = [row[0].replace("\u00ad", "") for row in rents.rows[1:]]  # an author's break
+    assert len(streets) == 22
+    missing = [s for s in streets for word in s.split(" ") if word not in words]
+    assert missing == []
+    heads = {word for head in rents.rows[0] for word in head.split(" ")}
+    assert {w for w in words if w.endswith("-") and w[:-1] in "".join(
+        (*streets, *heads))} == set()
+    assert [line for line in lines if line.strip() in ("kr.", "€")] == []
 
 
 @pytest.mark.parametrize("lang", ["nl", "nb", "da"])
@@ -509,7 +545,7 @@ def test_booklet_tables_give_figures_their_width_and_text_the_rest() -> None:
     """A column of figures is as wide as its widest cell and set right; a short column
     keeps its cells on one line beside a long one; text takes the room left (the number
     column of a two-column table took half the width)."""
-    from printkit.layout.booklet import aligned, figure_columns, fit_table, table_cells
+    from printkit.layout.booktable import aligned, figure_columns, fit_table, table_cells
     from printkit.localise.kit_booklet import BookTable
 
     numbers = BookTable((("Nummer", "Instrument"), *((str(n), f"Instrument {n}")

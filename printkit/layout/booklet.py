@@ -4,13 +4,12 @@ the blank inside of it and a page for notes (see closing_pages)."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
-from typing import cast
 
 from printkit.errors import Problems, Where
+from printkit.layout.booktable import INK, SHADE, table_chunks, widest
 from printkit.layout.fonts import metrics
-from printkit.layout.hyphens import AUTHOR, COMPOUND, SYLLABLE, narrowest
+from printkit.layout.hyphens import COMPOUND
 from printkit.layout.ops import MM, Face, Group, Image, Line, Op, Rect, Text, translate
 from printkit.layout.pagination import (
     HEADING_KEEPS,
@@ -19,12 +18,11 @@ from printkit.layout.pagination import (
     list_keeps,
     paginate,
     paragraph_keeps,
-    row_keeps,
 )
 from printkit.layout.pictures import picture_ops
 from printkit.layout.problems import check_glyphs, too_long
-from printkit.layout.spans import line_ops, units, words, wrap_spans
-from printkit.layout.text import MIN_SIZE, wrap
+from printkit.layout.spans import line_ops, wrap_spans
+from printkit.layout.text import wrap
 from printkit.layout.themed import BOOKLET, recoloured
 from printkit.localise.kit_booklet import (
     BookHeading,
@@ -32,16 +30,13 @@ from printkit.localise.kit_booklet import (
     BookletText,
     BookPara,
     BookTable,
-    Span,
 )
 from printkit.model.theme import DEFAULT, Theme
 
 TOP, BOTTOM, INNER, OUTER = 15 * MM, 20 * MM, 17 * MM, 14 * MM
 BODY, LEAD = 9.5, 1.32
 SIZES = {1: 15.0, 2: 11.5, 3: 10.0}
-INK, SHADE, ACCENT = "#1E1E1E", "#EEEAE0", "#7A1F2B"
-CELL_PAD = 1.4 * MM
-NBSP = "\u00a0"
+ACCENT = "#7A1F2B"
 
 
 def para_chunks(p: BookPara, width: float, where: Where, problems: Problems,
@@ -100,219 +95,13 @@ def image_chunks(image: BookImage, width: float, height: float) -> list[Chunk]:
     return [Chunk(h, (op,), "image"), Chunk(BODY * 0.8, kind="space")]
 
 
-Cell = tuple[Span, ...]  # a cell's text in its faces
-Lines = list[list[Span]]  # a cell as set: its lines of runs
-HEAD_FACE = {"regular": "bold", "italic": "bolditalic"}  # the heads are bold throughout
-
-
-def table_cells(t: BookTable) -> list[list[Cell]]:
-    """The table's cells in their faces (bold and italic as the rules' Markdown sets
-    them), the header row bold."""
-    out = []
-    for r, row in enumerate(t.rows):
-        faces = t.spans[r] if r < len(t.spans) else ()
-        cells = []
-        for c, text in enumerate(row):
-            runs = faces[c] if c < len(faces) and faces[c] else ((text, "regular"),)
-            cells.append(tuple((piece, HEAD_FACE.get(role, role)) for piece, role in runs)
-                         if r == 0 else runs)
-        out.append(cells)
-    return out
-
-
-def cell_width(cell: Cell, size: float) -> float:
-    return sum(metrics(role).width(text, size) for text, role in cell)
-
-
-def column_widths(cells: list[list[Cell]], width: float, size: float, lang: str = "",
-                  level: int = AUTHOR, keep: bool = True,
-                  figures: frozenset[int] = frozenset()) -> list[float]:
-    """Column widths as a browser sets a table's: a column whose cells fit on one line in
-    its fair share of the width gets that much (a column of numbers stays narrow); the
-    others share the rest in proportion to their cells' length, each at least as wide as
-    its longest word (broken at its points of `level` in `lang`). Room left when every
-    cell fits on one line goes to the columns of text, not of `figures`. The widths add up
-    to more than `width` when the words cannot fit at this size."""
-    n = len(cells[0])
-    natural = [max(cell_width(row[i], size) for row in cells if i < len(row)) + 2 * CELL_PAD
-               + 0.01 for i in range(n)]
-    minimum = [max([narrowest(word[0][0], metrics(word[0][1]), lang, level) * size / 1000.0
-                    if len(word) == 1 else units(word) * size / 1000.0
-                    for row in cells if i < len(row) for word in words(row[i], keep)]
-                   or [0.0]) + 2 * CELL_PAD + 0.01 for i in range(n)]  # 0.01: rounding
-    widths: dict[int, float] = {}
-    for floor in (natural, minimum):  # the narrow columns, then those too wide to share
-        while len(widths) < n:
-            rest = [i for i in range(n) if i not in widths]
-            room = width - sum(widths.values())
-            total = sum(natural[i] for i in rest)
-            fixed = [i for i in rest if (natural[i] <= room / len(rest) if floor is natural
-                                         else room * natural[i] / total < minimum[i])]
-            if not fixed:
-                break
-            widths.update((i, floor[i]) for i in fixed)
-    rest = [i for i in range(n) if i not in widths]
-    room = width - sum(widths.values())
-    if rest:
-        widths.update((i, room * natural[i] / sum(natural[i] for i in rest)) for i in rest)
-    elif room > 0.01:
-        takers = [i for i in range(n) if i not in figures] or list(range(n))
-        for i in takers:
-            widths[i] += room * natural[i] / sum(natural[t] for t in takers)
-    return [widths[i] for i in range(n)]
-
-
-CURRENCY = r"(?:[€$£%]|kr\.?|Kr\.?|DKK|NOK|SEK|EUR|USD)"
-FIGURE = re.compile(rf"(?:{CURRENCY}\s?)?[+−-]?\d[\d.,\s]*(?:\s?{CURRENCY})?|[–—-]")
-
-
-def figure_columns(t: BookTable) -> frozenset[int]:
-    """The columns of figures: every cell below the head an amount, a count or a dash
-    for none."""
-    out = set()
-    for c in range(len(t.rows[0])):
-        cells = [row[c].replace(NBSP, " ") for row in t.rows[1:] if c < len(row) and row[c]]
-        if cells and any(ch.isdigit() for cell in cells for ch in cell) and all(
-                FIGURE.fullmatch(cell) for cell in cells):
-            out.add(c)
-    return frozenset(out)
-
-
-def aligned(t: BookTable, figures: frozenset[int]) -> list[str]:
-    """How each column is set: as the table says, else right for a column of figures and
-    left for text and for the first column (the rows' labels, even when they are
-    numbers: "Owner has 1, 2, 3")."""
-    given = [t.align[c] if c < len(t.align) else "" for c in range(len(t.rows[0]))]
-    return [side or ("right" if c in figures and c else "left")
-            for c, side in enumerate(given)]
-
-
-def fit_table(cells: list[list[Cell]], width: float, lang: str = "",
-              figures: frozenset[int] = frozenset(), floor: float = MIN_SIZE,
-              loose: bool = True) -> tuple[float, list[float], list[list[Lines]]] | None:
-    """The largest size (8.5 pt down to `floor`, 6) at which every cell wraps into its
-    column with its words whole (a name never breaks in a table); failing that, words
-    break at compounds, then between syllables; as a last resort (`loose`) amounts may
-    break at their no-break spaces."""
-    levels = (AUTHOR, COMPOUND, SYLLABLE) if lang else (AUTHOR,)
-    for keep in (True, False) if loose else (True,):
-        table = cells if keep else [[tuple((text.replace(NBSP, " "), role) for text, role in cell)
-                                     for cell in row] for row in cells]
-        for level in levels:
-            size = 8.5
-            while size >= floor:
-                widths = column_widths(table, width, size, lang, level, keep, figures)
-                lines = [[wrap_spans(cell, size, w - 2 * CELL_PAD, lang, level, keep)
-                          for cell, w in zip(row, widths, strict=False)] for row in table]
-                if sum(widths) <= width + 0.01 and all(c is not None for row in lines
-                                                       for c in row):
-                    return size, widths, cast(list[list[Lines]], lines)
-                size -= 0.5
-    return None
-
-
-READABLE = 7.0  # the size a table is set at, at least, if it can be
-AMOUNT = re.compile(rf"(?:(?P<before>{CURRENCY})\s?)?(?P<figure>[+−-]?\d[\d.,\s]*?)"
-                    rf"(?:\s?(?P<after>{CURRENCY}))?")
-
-
-def currency_in_heads(t: BookTable) -> BookTable | None:
-    """The table with the currency of each column of amounts said once, in its head
-    ("Huur (DKK)" over "1.200" for "DKK 1.200"), a table too wide at 7 pt is set so
-    rather than smaller; None when no column's amounts all share one currency, or a
-    cell of one has faces of its own."""
-    rows = [list(row) for row in t.rows]
-    moved = False
-    for c in range(len(rows[0])):
-        found = [AMOUNT.fullmatch(row[c].replace(NBSP, " ")) if c < len(row) else None
-                 for row in rows[1:]]
-        units = {m["before"] or m["after"] for m in found if m}
-        if c == 0 or None in found or len(units) != 1 or None in units or any(
-                c < len(faces) and len(faces[c]) > 1 for faces in t.spans[1:]):
-            continue
-        for row, m in zip(rows[1:], found, strict=True):
-            row[c] = m["figure"].strip().replace(" ", NBSP) if m else row[c]
-        rows[0][c] = f"{rows[0][c]} ({units.pop()})"
-        moved = True
-    spans = tuple(tuple(((text, faces[c][0][1]),) if c < len(faces) and faces[c] else ()
-                        for c, text in enumerate(row))
-                  for row, faces in zip(rows, t.spans, strict=False)) if t.spans else ()
-    return BookTable(tuple(tuple(row) for row in rows), t.align, spans) if moved else None
-
-
-def fitted_table(t: BookTable, width: float, lang: str, figures: frozenset[int]
-                 ) -> tuple[BookTable, tuple[float, list[float], list[list[Lines]]] | None]:
-    """The table as set and its fit: at 7 pt or more with its amounts whole; else so with
-    the currencies said in the heads; else as it is, down to 6 pt."""
-    fitted = fit_table(table_cells(t), width, lang, figures, READABLE, loose=False)
-    headed = None if fitted else currency_in_heads(t)
-    if headed is not None:
-        fitted = fit_table(table_cells(headed), width, lang, figures, READABLE, loose=False)
-        if fitted:
-            return headed, fitted
-    return t, fitted or fit_table(table_cells(t), width, lang, figures)
-
-
-def widest(rows: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
-    """The row whose cells need the most room at the smallest size (the one to shorten);
-    the heads for a table of heads alone."""
-    if len(rows) < 2:
-        return rows[0] if rows else ()
-    font = metrics("regular")
-    return max(rows[1:], key=lambda r: sum(font.width(c, MIN_SIZE) for c in r))
-
-
-def widest_row(rows: tuple[tuple[str, ...], ...]) -> str:
-    """', row <first cell>' for the widest row; '' for a table of heads alone."""
-    return f", row {widest(rows)[0]}" if len(rows) >= 2 and widest(rows) else ""
-
-
-def table_chunks(t: BookTable, width: float, number: int, where: Where,
-                 problems: Problems, lang: str = "") -> list[Chunk]:
-    figures = figure_columns(t) if t.rows and t.rows[0] else frozenset()
-    align = aligned(t, figures) if t.rows and t.rows[0] else []
-    t, fitted = fitted_table(t, width, lang, figures) if align else (t, None)
-    if fitted is None:
-        too_long(where.at("table: " + " | ".join(t.rows[0] if t.rows else ())
-                          + widest_row(t.rows)), problems, MIN_SIZE)
-        return []
-    size, widths, cells = fitted
-    chunks = []
-    count = len(cells)
-    for r, row in enumerate(cells):
-        h = max(len(c) for c in row) * size * 1.25 + 2 * CELL_PAD
-        ops = row_ops(row, widths, size, width, h, r == 0, align)
-        chunks.append(Chunk(h, tuple(ops), "header" if r == 0 else "row", row_keeps(count, r),
-                            table=number, part=(r, count)))
-    chunks.append(Chunk(BODY * 0.8, kind="space"))
-    return chunks
-
-
-def row_ops(row: list[Lines], widths: list[float], size: float, width: float,
-            h: float, head: bool, align: list[str]) -> list[Op]:
-    """One table row: its frame (shaded for the header), cell rules and text."""
-    step = size * 1.25
-    ops: list[Op] = [Rect(0, -h, width, h, fill=SHADE if head else None, stroke="#9A9A9A",
-                          width=0.4)]
-    x = 0.0
-    for c, (lines, w) in enumerate(zip(row, widths, strict=False)):
-        side = align[c] if c < len(align) else "left"
-        for n, line in enumerate(lines):
-            room = w - 2 * CELL_PAD - cell_width(tuple(line), size)
-            at = x + CELL_PAD + {"right": room, "centre": room / 2}.get(side, 0.0)
-            ops += line_ops(line, at, -CELL_PAD - size - n * step, size, INK)
-        x += w
-        if x < width - 0.1:
-            ops.append(Line(x, 0, x, -h, "#9A9A9A", 0.4))
-    return ops
-
-
 def chunks_of(book: BookletText, size: tuple[float, float], where: Where,
               problems: Problems, lang: str = "") -> list[Chunk]:
     """The flow of the booklet's blocks on pages of `size`."""
     width, height = size[0] - INNER - OUTER, size[1] - TOP - BOTTOM
     out: list[Chunk] = []
     listed: list[int] = []  # the lines of the list being read
+    stride = len(book.blocks)  # table n's second part is table n + stride, and so on
     for n, block in enumerate(book.blocks):
         if listed and not (isinstance(block, BookPara) and block.kind == "item"):
             list_keeps(out, listed)
@@ -322,11 +111,11 @@ def chunks_of(book: BookletText, size: tuple[float, float], where: Where,
         elif isinstance(block, BookTable):
             lead_in(out, n)
             found = Problems()  # as a paragraph's: its line looked up only for a problem
-            chunks = table_chunks(block, width, n, where, found, lang)
+            chunks = table_chunks(block, width, n, where, found, lang, stride, BODY * 0.8)
             if found:  # a table of the rules file at the line of its widest row's
                 cell = max(widest(block.rows), key=len, default="")  # longest cell; one
                 at = book.where(cell[:20], where)  # made from data at the wording file
-                chunks = table_chunks(block, width, n, at, problems, lang)
+                chunks = table_chunks(block, width, n, at, problems, lang, stride, BODY * 0.8)
             out += chunks
         elif isinstance(block, BookImage):
             out += image_chunks(block, width, height)
