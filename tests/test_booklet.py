@@ -225,3 +225,27 @@ def test_a_long_booklet_is_laid_out_in_one_pass_over_its_text(
     assert [b.path.name for b in built] == ["rules.pdf", "rules-booklet.pdf"]
     assert "Alinea 399:" in pdf_text(built[0].path)
     assert lookups == []
+
+
+@pytest.mark.parametrize("lang", ["nl", "nb", "da"])
+def test_the_contents_of_an_a6_booklet_fit_their_page(tmp_path: Path, lang: str) -> None:
+    """On A5 paper (booklet pages of A6) klassiek's contents ran 6 lines onto page 3,
+    a page nearly empty: set tighter (at 8 pt or more) they fit page 2, and the rules
+    begin on page 3."""
+    from conftest import kit_for
+
+    from printkit.localise.kit_booklet import BookHeading
+    from printkit.options import Options
+
+    build(Request("klassiek", (lang,), only=("rules",), options=Options(paper="a5")),
+          tmp_path)
+    book = kit_for(lang, "klassiek").product("rules").content
+    headings = [b.text for b in book.blocks if isinstance(b, BookHeading) and b.level <= 2]
+    with pdfplumber.open(tmp_path / "klassiek" / lang / "rules.pdf") as pdf:
+        listed = (pdf.pages[1].extract_text() or "").splitlines()
+        rules = (pdf.pages[2].extract_text() or "").splitlines()
+        sizes = {round(c["size"], 1) for c in pdf.pages[1].chars}
+    assert listed[0] == book.contents
+    assert [line.rsplit(" ", 1)[0] for line in listed[1:-1]] == headings  # -1: folio
+    assert rules[0] == headings[0]
+    assert min(sizes) >= 8.0

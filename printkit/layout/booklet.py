@@ -169,23 +169,41 @@ def cover(book: BookletText, size: tuple[float, float], theme: Theme = DEFAULT,
     return Face("cover", w, h, 0, tuple(ops))
 
 
+CONTENTS_TIGHTER = ((9.0, LEAD), (8.5, LEAD), (8.0, LEAD), (8.0, 1.2))  # size, leading:
+# the contents set tighter, step by step, to save a page (8 pt: the house minimum)
+
+
 def contents(book: BookletText, entries: list[tuple[int, str, int]], first: int,
              size: tuple[float, float]) -> list[Face]:
-    """The table of contents: chapters and sections with their page numbers."""
+    """The table of contents: chapters and sections with their page numbers, at the
+    body's size, or smaller (down to CONTENTS_MIN) where that saves a page: a list that
+    ran a few lines onto a page of their own (on A6 pages) fits one."""
+    pages = contents_pages(book, entries, size, BODY, LEAD)
+    for body, lead in CONTENTS_TIGHTER if len(pages) > 1 else ():
+        fewer = contents_pages(book, entries, size, body, lead)
+        if len(fewer) < len(pages):
+            pages = fewer
+            break
+    return [page_face(first + n, placed, size) for n, placed in enumerate(pages)]
+
+
+def contents_pages(book: BookletText, entries: list[tuple[int, str, int]],
+                   size: tuple[float, float], body: float, lead: float
+                   ) -> list[list[tuple[float, Chunk]]]:
+    """The contents' entries set at `body` pt, `lead` times that apart, paginated."""
     width = size[0] - INNER - OUTER
     chunks = heading_chunks(BookHeading(1, book.contents), width)[1:]
     for level, title, page in entries:
         indent = 0 if level == 1 else 5 * MM
         role = "bold" if level == 1 else "regular"
-        title_lines = wrap(title, role, BODY, width - indent - 12 * MM) or [title]
-        ops: list[Op] = [Text(indent, -BODY - n * BODY * LEAD, t, role, BODY, INK)
+        title_lines = wrap(title, role, body, width - indent - 12 * MM) or [title]
+        ops: list[Op] = [Text(indent, -body - n * body * lead, t, role, body, INK)
                          for n, t in enumerate(title_lines)]
-        ops.append(Text(width, -BODY - (len(title_lines) - 1) * BODY * LEAD, str(page), role,
-                        BODY, INK, "right"))
-        chunks.append(Chunk(len(title_lines) * BODY * LEAD + (1 * MM if level == 1 else 0),
+        ops.append(Text(width, -body - (len(title_lines) - 1) * body * lead, str(page), role,
+                        body, INK, "right"))
+        chunks.append(Chunk(len(title_lines) * body * lead + (1 * MM if level == 1 else 0),
                             tuple(ops)))
-    pages = paginate(chunks, size[1] - TOP - BOTTOM)
-    return [page_face(first + n, placed, size) for n, placed in enumerate(pages)]
+    return paginate(chunks, size[1] - TOP - BOTTOM)
 
 
 def booklet_pages(book: BookletText, size: tuple[float, float], where: Where,
