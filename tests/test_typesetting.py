@@ -527,6 +527,24 @@ def test_the_rent_table_on_a6_pages_keeps_names_heads_and_amounts_whole(
     assert [line for line in lines if line.strip() in ("kr.", "€")] == []
 
 
+@pytest.mark.parametrize("game", ["klassiek", "koebstad", "antimonopoly"])
+def test_booklet_tables_are_set_as_large_as_their_columns_allow(game: str) -> None:
+    """The parts of a table set in parts have one size; the narrow columns, each on one
+    line, no longer take the room a street's name needs and so shrink the whole table
+    (antimonopoly's rent tables are set at 8.5 pt on A4 paper, they were at 8 and 7.5)."""
+    papers = load_print_spec(None).papers
+    for lang in ("nl", "nb", "da"):
+        tables = [b for b in kit_for(lang, game).product("rules").content.blocks
+                  if isinstance(b, BookTable)]
+        for paper in ("a4", "letter", "a5"):
+            width = page_size(paper, papers)[0] - INNER - OUTER
+            for table in tables:
+                sizes = {fit[0] for _, fit in set_table(table, width, lang)}
+                assert len(sizes) == 1, (lang, paper, table.rows[0], sizes)
+                if game == "antimonopoly" and paper == "a4" and table.rows[0][0] == "Straat":
+                    assert sizes == {8.5}, (lang, table.rows[0])
+
+
 @pytest.mark.parametrize("lang", ["nl", "nb", "da"])
 def test_the_score_pad_legend_separates_its_items(tmp_path: Path, lang: str) -> None:
     """The implements on one line, the clothing states on the next, a dot between items

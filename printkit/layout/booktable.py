@@ -65,8 +65,21 @@ def column_widths(cells: list[list[Cell]], width: float, size: float, lang: str 
                     if len(word) == 1 else units(word) * size / 1000.0
                     for row in cells if i < len(row) for word in words(row[i], keep)]
                    or [0.0]) + 2 * CELL_PAD + 0.01 for i in range(n)]  # 0.01: rounding
+    widths = shared(width, natural, minimum, figures, narrow_first=True)
+    if sum(widths) > width + 0.01:  # the narrow columns, each on one line, left too little
+        widths = shared(width, natural, minimum, figures, narrow_first=False)  # to the rest
+    return widths
+
+
+def shared(width: float, natural: list[float], minimum: list[float], figures: frozenset[int],
+           narrow_first: bool) -> list[float]:
+    """The width shared by columns of these natural and minimum widths: (`narrow_first`)
+    a column whose natural width is within its fair share gets it, then those too wide
+    for their share of the rest get their minimum, and the others share what is left in
+    proportion to their natural widths."""
+    n = len(natural)
     widths: dict[int, float] = {}
-    for floor in (natural, minimum):  # the narrow columns, then those too wide to share
+    for floor in (natural, minimum) if narrow_first else (minimum,):
         while len(widths) < n:
             rest = [i for i in range(n) if i not in widths]
             room = width - sum(widths.values())
