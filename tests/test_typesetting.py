@@ -211,9 +211,10 @@ def page_faults(pages: list[list[tuple[float, Chunk]]], height: float = 1e9) -> 
     """What a typesetter would not let stand on these pages: a heading with fewer than
     three lines under it at a page's foot (unless its section ends there), a paragraph's
     (or a list's) first line alone at a page's foot or its last line alone at the top, a
-    short table split or parted from its lead-in line, a long one leaving its head and
-    fewer than three rows at the foot or fewer than three rows at the top, or going on
-    without its head. `height`: the pages' text height."""
+    short table split (unless it is taller than a page with what stands above it that
+    must stand on its page: see table_height) or parted from its lead-in line, a split
+    one leaving its head and fewer than three rows at the foot or fewer than three rows
+    at the top, or going on without its head. `height`: the pages' text height."""
     faults = []
     printed = [[c for _, c in page if c.kind != "space"] for page in pages]
     for n, chunks in enumerate(printed[:-1]):
@@ -241,9 +242,32 @@ def page_faults(pages: list[list[tuple[float, Chunk]]], height: float = 1e9) -> 
         on = {n for n, chunks in enumerate(printed) for c in chunks
               if c.kind == "row" and c.table == table}
         count = next(c.part[1] for chunks in printed for c in chunks if c.table == table)
-        if len(on) > 1 and count - 1 <= SHORT_TABLE:
+        if len(on) > 1 and count - 1 <= SHORT_TABLE and table_height(pages, table) <= height:
             faults.append(f"pages {sorted(on)}: a table of {count - 1} rows split")
     return faults
+
+
+def table_height(pages: list[list[tuple[float, Chunk]]], table: int) -> float:
+    """The height of a table (its header once) with what must stand on its page above
+    it: its lead-in line, the line before that of the same paragraph, and a heading
+    right above those lines or the table, with the spaces between."""
+    flow = [c for page in pages for _, c in page]
+    rows = [c for c in flow if c.kind == "row" and c.table == table]
+    j = next(k for k, c in enumerate(flow) if c.kind == "header" and c.table == table)
+
+    def above(k: int) -> int:
+        """The printed chunk above chunk k (-1: none)."""
+        k -= 1
+        while k >= 0 and flow[k].kind == "space":
+            k -= 1
+        return k
+
+    start = j
+    if above(j) >= 0 and flow[above(j)].lead == table:
+        start = above(j) - (flow[above(j)].part[0] > 0)
+    while above(start) >= 0 and flow[above(start)].kind == "heading":
+        start = above(start)
+    return sum(c.height for c in flow[start:j + 1] + rows)
 
 
 def first_of(place: tuple[int, int]) -> bool:
@@ -256,7 +280,7 @@ def last_of(place: tuple[int, int]) -> bool:
     return place[1] > 1 and place[0] == place[1] - 1
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("paper", ["a4", "letter", "a5"])
 @pytest.mark.parametrize("lang", ["nl", "nb", "da"])
 @pytest.mark.parametrize("game", GAMES)
 def test_booklet_pages_break_as_a_typesetter_would(game: str, lang: str, paper: str) -> None:
@@ -309,6 +333,12 @@ def test_page_faults_are_found() -> None:
                             [(0, long[0]), (10, long[14]), (20, long[15])]])) == 1
     assert page_faults([[(10 * r, long[r]) for r in range(4)],
                         [(0, long[0])] + [(10 * r, long[r]) for r in range(4, 16)]]) == []
+    seven = [Chunk(10.0, kind="header", table=4, part=(0, 8))] + [
+        Chunk(10.0, kind="row", table=4, part=(r, 8)) for r in range(1, 8)]
+    split = [[(0, heading)] + [(10 * r + 10, seven[r]) for r in range(4)],
+             [(0, seven[0])] + [(10 * r - 30, seven[r]) for r in range(4, 8)]]
+    assert len(page_faults(split, 100.0)) == 1  # heading and table fit a page: split
+    assert page_faults(split, 80.0) == []  # they do not: a typesetter splits it
     assert len(page_faults([[(0, Chunk(10.0)), (10, Chunk(10.0, lead=2))],
                             [(0, short[0]), (10, short[1]), (20, short[2]),
                              (30, short[3])]])) == 1  # the lead-in parted from its table

@@ -13,7 +13,10 @@ The rules the booklet sets with these keeps (`keeps` and the chunks' makers):
 - a table of up to SHORT_TABLE rows moves whole, and the paragraph leading into a table
   keeps its last line with it; a longer one keeps its head with three rows and its last
   three rows together (no page holds fewer than three of its rows), and repeats its head
-  on the next page.
+  on the next page. So does a short table taller than a page together with what keeps
+  with it from above (its lead-in lines, a heading right above; see tall_tables): on
+  A6 pages that is split as a long one rather than leave a heading, a lead-in line or
+  a line of a paragraph alone, or a page nearly empty.
 """
 
 from __future__ import annotations
@@ -53,10 +56,11 @@ def paragraph_keeps(count: int, n: int) -> int:
     return 1 if count > 1 and n in (0, count - 2) else 0
 
 
-def row_keeps(count: int, r: int) -> int:
-    """The keep of row r (0: the header) of a table of count rows: a short table whole, a
-    long one its header with SPLIT_ROWS rows and its last SPLIT_ROWS rows together."""
-    if count - 1 <= SHORT_TABLE:
+def row_keeps(count: int, r: int, whole: bool = True) -> int:
+    """The keep of row r (0: the header) of a table of count rows: a short table whole
+    (unless not `whole`), a long one its header with SPLIT_ROWS rows and its last
+    SPLIT_ROWS rows together."""
+    if count - 1 <= SHORT_TABLE and whole:
         return 1 if r < count - 1 else 0
     return 1 if r < SPLIT_ROWS or count - SPLIT_ROWS <= r < count - 1 else 0
 
@@ -95,6 +99,35 @@ def group_height(chunks: list[Chunk], i: int, room: float) -> float:
     return chunks[i].height
 
 
+def reaches(chunks: list[Chunk], i: int, j: int) -> bool:
+    """Whether chunk i keeps chunk j (after it) on its page, through the keeps of the
+    chunks between."""
+    remaining, k = chunks[i].keep, i
+    while remaining > 0 and k < j:
+        k += 1
+        if chunks[k].kind != "space":
+            remaining = max(remaining - 1, chunks[k].keep)
+    return k >= j
+
+
+def tall_tables(chunks: list[Chunk], height: float) -> list[Chunk]:
+    """The chunks with each short table (a part of one) that, with the chunks above it
+    that keep it on their page, is taller than `height` keyed as a long one."""
+    out = list(chunks)
+    for j, ch in enumerate(chunks):
+        if ch.kind != "header" or ch.part[1] - 1 > SHORT_TABLE:
+            continue
+        end = j + ch.part[1]
+        start, k = j, j - 1
+        while k >= 0 and (chunks[k].kind == "space" or reaches(chunks, k, j)):
+            start = k if chunks[k].kind != "space" else start
+            k -= 1
+        if sum(c.height for c in chunks[start:end]) > height:
+            out[j:end] = [replace(c, keep=row_keeps(c.part[1], c.part[0], False))
+                          for c in chunks[j:end]]
+    return out
+
+
 def carried(page: list[Chunk]) -> int:
     """Where the tail of a full page starts that goes overleaf: at the first chunk that
     keeps more printed chunks than stand after it on the page (a heading whose lines
@@ -110,10 +143,12 @@ def carried(page: list[Chunk]) -> int:
 
 
 def paginate(chunks: list[Chunk], height: float) -> list[list[tuple[float, Chunk]]]:
-    """Chunks placed top-down on pages of text height `height`, each page ending before a
+    """Chunks placed top-down on pages of text height `height` (short tables too tall to
+    move whole keyed as long ones, see tall_tables), each page ending before a
     chunk whose group (see group_height) would not fit, taking along the chunks at its
     foot that keep with what went overleaf (see carried) when they fit there; a table
     split over pages repeats its header row. A page never starts with a space."""
+    chunks = tall_tables(chunks, height)
     pages: list[list[Chunk]] = [[]]
     y = 0.0
     headers: dict[int, Chunk] = {}
