@@ -206,7 +206,10 @@ def register_sheets(ledger: LedgerText, paper: tuple[float, float], where: Where
             return pages
 
 
-HOUSES_W = PAD + 4 * (3.2 * MM + 1 * MM) + 0.5 * MM + 1.6 * 3.2 * MM + PAD  # register_row
+BOX = 3.2 * MM  # a register's tick box (a house, the mortgage); the hotel's is 1.6 as wide
+BOX_GAP = 1 * MM  # between the house boxes
+HOTEL_X = PAD + 4 * (BOX + BOX_GAP) + 0.5 * MM  # the hotel box from its column's edge
+HOUSES_W = HOTEL_X + 1.6 * BOX + PAD  # the houses column's least width
 HEAD_SIZE = 7.5  # the smallest a register's column head is set before its column widens
 
 
@@ -233,12 +236,10 @@ def register_row(sheet: Sheet, row: RegisterRow, xs: list[float], top: float) ->
     name_x = x0 + swatch + PAD
     sheet.text(row.name, name_x, top, xs[1] - name_x - PAD, ROW_H, 9)
     sheet.text(row.price, xs[1] + PAD, top, xs[2] - xs[1] - 2 * PAD, ROW_H, 9, right=True)
-    box = 3.2 * MM
-    mid = top - (ROW_H + box) / 2
+    mid = top - (ROW_H + BOX) / 2
     if row.buildings:
         for k in range(4):
-            sheet.ops.append(Rect(xs[3] + PAD + k * (box + 1 * MM), mid, box, box,
+            sheet.ops.append(Rect(xs[3] + PAD + k * (BOX + BOX_GAP), mid, BOX, BOX,
                                   stroke=HOUSE, width=0.9))
-        hx = xs[3] + PAD + 4 * (box + 1 * MM) + 0.5 * MM
-        sheet.ops.append(Rect(hx, mid, box * 1.6, box, stroke=HOTEL, width=1.1))
-    sheet.ops.append(Rect((xs[4] + xs[5] - box) / 2, mid, box, box, stroke=INK, width=0.7))
+        sheet.ops.append(Rect(xs[3] + HOTEL_X, mid, BOX * 1.6, BOX, stroke=HOTEL, width=1.1))
+    sheet.ops.append(Rect((xs[4] + xs[5] - BOX) / 2, mid, BOX, BOX, stroke=INK, width=0.7))

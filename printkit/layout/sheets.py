@@ -163,7 +163,7 @@ def table_ops(pad: ScorepadText, rounds: tuple[RoundText, ...], x: float, top: f
         xs.append(xs[-1] + f * width)
     head_size = min([9.0, row_h * 0.55] + [
         9.0 * (f * width - HEAD_PAD) / text_width(head, "bold", 9.0)
-        for f, head in zip(COLUMNS, pad.columns, strict=False)])
+        for f, head in zip(COLUMNS, pad.columns, strict=False) if head])
     ops: list[Op] = [Rect(x, top - row_h, width, row_h, fill="#DADADA", stroke=GRID)]
     for i, head in enumerate(pad.columns):
         ops.append(Text((xs[i] + xs[i + 1]) / 2, top - row_h + 0.3 * row_h, head, "bold",
