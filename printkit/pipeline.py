@@ -24,7 +24,7 @@ from printkit.impose import Document, Page
 from printkit.impose.glyphs import covered
 from printkit.impose.howto import Hint, hint_for
 from printkit.impose.products import layout_for
-from printkit.layout.fonts import drawable, using
+from printkit.layout.fonts import ROLES, draws, metrics, using
 from printkit.layout.ops import MM, Group, translate
 from printkit.layout.problems import check_glyphs
 from printkit.load.printing import load_print_spec
@@ -198,7 +198,9 @@ def output_folder(out: Path, kit: Kit, options: Resolved) -> Path:
 def warm_up() -> None:
     """Load fonts and metrics once, before workers are forked to share them."""
     register_fonts()
-    drawable()
+    for role in ROLES:
+        metrics(role)
+    draws(" ")  # every role's coverage
 
 
 def build(request: Request | Plan, out: Path, progress: Progress = lambda _: None,

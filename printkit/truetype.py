@@ -95,6 +95,59 @@ def character_map(data: bytes, wanted: tuple[tuple[int, int], ...] | None = None
                   ) -> dict[int, int]:
     """Code point -> glyph number, from the subtable `subtable` picks. Code points mapped
     to glyph 0 (.notdef, the missing glyph) are left out."""
+    mapping: dict[int, int] = {}
+    for code, glyph, count in glyph_runs(data, wanted):
+        mapping.update(zip(range(code, code + count), range(glyph, glyph + count),
+                           strict=True))
+    return mapping
+
+
+def glyph_runs(data: bytes, wanted: tuple[tuple[int, int], ...] | None = None
+               ) -> list[tuple[int, int, int]]:
+    """The character map as runs (first code point, its glyph, how many): consecutive
+    code points mapped to consecutive glyphs, none to glyph 0, in the order the subtable
+    gives them (a later run's code overrides an earlier's)."""
+    ranges, end, wrap = _ranges(data, wanted)
+    runs: list[tuple[int, int, int]] = []
+    for first, last, delta, array in ranges:
+        if not array:
+            _consecutive(runs, first, last, delta, wrap)
+            continue
+        for code in range(first, last + 1):
+            glyph = _looked_up(data, end, array + 2 * (code - first), delta, wrap)
+            if glyph:
+                runs.append((code, glyph, 1))
+    return runs
+
+
+def spans(data: bytes) -> list[tuple[int, int]]:
+    """The code points `character_map` maps, as sorted runs (first, last) that neither
+    overlap nor touch: what a font covers, without a dictionary entry per character."""
+    ranges, end, wrap = _ranges(data)
+    found: list[tuple[int, int]] = []
+    for first, last, delta, array in ranges:
+        if not array:  # every code but the one whose glyph is 0
+            zero = -delta & wrap if wrap > 0 else -delta
+            found += [(first, last)] if not first <= zero <= last else [
+                (first, zero - 1), (zero + 1, last)]
+            continue
+        for code in range(first, last + 1):
+            if _looked_up(data, end, array + 2 * (code - first), delta, wrap):
+                found.append((code, code))
+    merged: list[tuple[int, int]] = []
+    for first, last in sorted(run for run in found if run[0] <= run[1]):
+        if merged and first <= merged[-1][1] + 1:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], last))
+        else:
+            merged.append((first, last))
+    return merged
+
+
+def _ranges(data: bytes, wanted: tuple[tuple[int, int], ...] | None = None
+            ) -> tuple[list[Range], int, int]:
+    """The runs of the subtable `subtable` picks (each cut at the last code point), where
+    its glyph array ends, and the mask of its glyph numbers (format 4 counts them modulo
+    65536)."""
     at, form = subtable(data, wanted)
     if form not in (12, 4):
         raise FontError("the font has no Unicode character map of format 12 or 4")
@@ -102,20 +155,31 @@ def character_map(data: bytes, wanted: tuple[tuple[int, int], ...] | None = None
     if sum(max(0, last - first + 1) for first, last, _, _ in ranges) > MAX_CODES:
         raise FontError(f"its character map claims more than {MAX_CODES:,} characters"
                         .replace(",", " "))
-    mapping: dict[int, int] = {}
-    wrap = 0xFFFF if form == 4 else -1  # format 4 counts glyphs modulo 65536
-    for first, last, delta, array in ranges:
-        for code in range(first, min(last, LAST_CODE) + 1):
-            if not array:
-                glyph = (code + delta) & wrap
-            elif (where := array + 2 * (code - first)) + 2 > end:
-                glyph = 0  # past the subtable: missing, as the PDF writer reads it
-            else:
-                (glyph,) = unpack_from(">H", data, where)
-                glyph = (glyph + delta) & wrap if glyph else 0
-            if glyph:
-                mapping[code] = glyph
-    return mapping
+    return [(first, min(last, LAST_CODE), delta, array) for first, last, delta, array
+            in ranges], end, 0xFFFF if form == 4 else -1
+
+
+def _looked_up(data: bytes, end: int, where: int, delta: int, wrap: int) -> int:
+    """The glyph of a code mapped through the glyph array (0 past the subtable: missing, as
+    the PDF writer reads it)."""
+    if where + 2 > end:
+        return 0
+    (glyph,) = unpack_from(">H", data, where)
+    return (glyph + delta) & wrap if glyph else 0
+
+
+def _consecutive(runs: list[tuple[int, int, int]], first: int, last: int, delta: int,
+                 wrap: int) -> None:
+    """Codes first..last mapped to consecutive glyphs, code + delta (`wrap` 0xFFFF: modulo
+    65536, as format 4 counts), as runs; a code whose glyph is 0 is left out."""
+    code, glyph = first, (first + delta) & wrap
+    while code <= last:
+        if glyph == 0:  # .notdef, the missing glyph
+            code, glyph = code + 1, 1
+            continue
+        count = last - code + 1 if wrap < 0 else min(last - code + 1, wrap + 1 - glyph)
+        runs.append((code, glyph, count))
+        code, glyph = code + count, 0
 
 
 Range = tuple[int, int, int, int]  # first and last code point, delta, glyph array (0: none)

@@ -33,13 +33,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from PIL import Image, ImageCms
+from PIL import Image
 
 from printkit.colour import profile_bytes
 from printkit.colour.icc import hex_rgb, read_profile, srgb_lab
 
 if TYPE_CHECKING:
     import numpy as np
+    from PIL.ImageCms import ImageCmsTransform
 
 Cmyk = tuple[int, int, int, int]  # each 0 to 255
 MAX_INK = 400.0
@@ -52,9 +53,11 @@ SOLID_BLACK: Cmyk = (0, 0, 0, 255)
 
 
 @lru_cache(maxsize=4)
-def transform(source: bytes | None = None) -> ImageCms.ImageCmsTransform:
+def transform(source: bytes | None = None) -> ImageCmsTransform:
     """sRGB (or the embedded profile `source`) to the CMYK output profile, relative
     colorimetric."""
+    from PIL import ImageCms  # littleCMS: only for CMYK, not on every build
+
     src = (ImageCms.ImageCmsProfile(io.BytesIO(source)) if source
            else ImageCms.createProfile("sRGB"))
     # read into memory: a profile opened by its path reads its tags from that file as it
@@ -123,7 +126,7 @@ def cmyk(value: str, ink_limit: float = MAX_INK) -> Cmyk:
     if k is not None:
         return 0, 0, 0, k
     pixel = Image.new("RGB", (1, 1), tuple(round(v * 255) for v in hex_rgb(value)))
-    converted = ImageCms.applyTransform(pixel, transform())
+    converted = transform().apply(pixel)
     assert converted is not None
     c, m, y, k = converted.getpixel((0, 0))  # type: ignore[misc]
     return limit((c, m, y, k), ink_limit)

@@ -11,6 +11,7 @@ layout measures with them and render embeds them, so both always agree.
 from __future__ import annotations
 
 import hashlib
+from bisect import bisect_right
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -19,7 +20,7 @@ from functools import cache, cached_property
 from pathlib import Path
 
 from printkit.resources import FONTS
-from printkit.truetype import advances, character_map
+from printkit.truetype import advances, glyph_runs, spans
 
 FILES = {
     "regular": "DejaVuSansCondensed.ttf",
@@ -80,6 +81,7 @@ class InUse:
 
     chosen: Chosen
     measures: dict[str, Metrics] = field(default_factory=dict, repr=False)
+    drawn: dict[str, bool] = field(default_factory=dict, repr=False)
 
     def chosen_path(self, role: str) -> Path | None:
         own = dict(self.chosen)
@@ -108,10 +110,21 @@ class InUse:
             self.measures[role] = found
         return found
 
-    @cached_property
-    def drawable(self) -> frozenset[str]:
-        """Characters every role can draw."""
-        return frozenset.intersection(*(frozenset(self.metrics(role).widths) for role in ROLES))
+    def draws(self, ch: str) -> bool:
+        """Whether every role can draw `ch` (a chosen font also by the pictograms it
+        borrows): looked up in the runs of code points each font maps, so that a face
+        no text is set in (italic, on a deck's cards) is not measured only to be
+        checked; remembered per character."""
+        known = self.drawn.get(ch)
+        if known is None:
+            known = self.drawn[ch] = all(self._covers(role, ord(ch)) for role in ROLES)
+        return known
+
+    def _covers(self, role: str, code: int) -> bool:
+        if covers(coverage_of(self.paths[role]), code):
+            return True
+        return (role in ROLES and self.chosen_path(role) is not None and chr(code) in PICTOGRAMS
+                and covers(coverage_of(self.paths[role + BUNDLED]), code))
 
 
 _IN_USE: ContextVar[InUse | None] = ContextVar("printkit_fonts", default=None)
@@ -197,10 +210,33 @@ def _metrics(path: Path, _mtime: int, _size: int) -> Metrics:
     data = path.read_bytes()
     units_per_em, advance = advances(data)
     scale = 1000.0 / units_per_em
-    widths = {chr(cp): round(advance[glyph] * scale)
-              for cp, glyph in character_map(data).items()}
+    scaled = [round(units * scale) for units in advance]
+    widths: dict[str, int] = {}
+    for code, glyph, count in glyph_runs(data):  # a run at once (a font maps thousands)
+        widths.update(zip(map(chr, range(code, code + count)), scaled[glyph:glyph + count],
+                          strict=True))
     default = round(advance[0] * scale)  # glyph 0 is .notdef
     return Metrics(widths, default)
+
+
+Spans = tuple[tuple[int, ...], tuple[int, ...]]  # first and last code point of each run
+
+
+def coverage_of(path: Path) -> Spans:
+    """The code points a font file maps to a glyph (once per version of the file)."""
+    return _coverage(path, *_stamp(path))
+
+
+@cache
+def _coverage(path: Path, _mtime: int, _size: int) -> Spans:
+    runs = spans(path.read_bytes())
+    return tuple(first for first, _ in runs), tuple(last for _, last in runs)
+
+
+def covers(coverage: Spans, code: int) -> bool:
+    firsts, lasts = coverage
+    i = bisect_right(firsts, code) - 1
+    return i >= 0 and code <= lasts[i]
 
 
 def borrowing(own: Metrics, bundled: Metrics) -> Metrics:
@@ -216,9 +252,9 @@ def width(text: str, role: str, size: float) -> float:
     return metrics(role).width(text, size)
 
 
-def drawable() -> frozenset[str]:
-    """Characters every role of the fonts in use can draw."""
-    return in_use().drawable
+def draws(ch: str) -> bool:
+    """Whether every role of the fonts in use can draw `ch`."""
+    return in_use().draws(ch)
 
 
 def lacking(ch: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printkit.colour.contrast import ink_on, small_text_ground
-from printkit.layout.fonts import Metrics, drawable, metrics
+from printkit.layout.fonts import Metrics, draws, metrics
 from printkit.layout.hyphens import AUTHOR, COMPOUND, SHY, SYLLABLE, glue, narrowest, split
 from printkit.localise.kit import Block, Heading, Para, Row, Table
 
@@ -313,4 +313,5 @@ def fit(blocks: tuple[Block, ...], width: float, height: float, size: float,
 def missing_glyphs(texts: list[str]) -> list[str]:
     """Characters some font role cannot draw (spaces, line breaks and soft hyphens aside:
     render drops those)."""
-    return sorted(set("".join(texts)) - drawable() - {" ", NBSP, "\n", "\r", "\t", SHY})
+    return sorted(ch for ch in set("".join(texts)) - {" ", NBSP, "\n", "\r", "\t", SHY}
+                  if not draws(ch))

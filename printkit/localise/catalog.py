@@ -7,7 +7,6 @@ catalog's CLDR-derived header.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
@@ -75,7 +74,8 @@ def read_catalog(path: Path, locale: str, problems: Problems,
         return None
     try:
         stat = path.stat()
-        catalog = _parsed(str(path), stat.st_mtime_ns, stat.st_size, plurals or locale)
+        catalog, findings, usable = _checked(str(path), stat.st_mtime_ns, stat.st_size,
+                                             plurals or locale)
     except OSError as exc:  # unreadable, or gone since it was found
         problems.add(problems.where(path), f"cannot read the file ({exc.strerror or exc})")
         return None
@@ -87,13 +87,9 @@ def read_catalog(path: Path, locale: str, problems: Problems,
         problems.add(problems.where(path, _header_line(path, key)), "malformed catalog "
                      f"header: {exc}; copy the header of templates/languages/nl/messages.po")
         return None
-    if not check_plural_forms(catalog, path, problems):
-        return None
-    for line, first, msgid in duplicates(catalog):
-        problems.add(problems.where(path, line, _shown_id(msgid)), f"this msgid is defined "
-                     f"twice (first at line {first}); keep one translation")
-    check_placeholders(catalog, path, problems)
-    return catalog
+    for line, name, message in findings:
+        problems.add(problems.where(path, line, name), message)
+    return catalog if usable else None
 
 
 def _language_plurals(locale: str) -> Plurals:
@@ -121,14 +117,29 @@ def _shown_id(text: str) -> str:
     return text if len(text) <= 60 else text[:59] + "…"
 
 
+Finding = tuple[int, str, str]  # line, field, what is wrong
+
+
 @lru_cache(maxsize=32)
-def _parsed(path: str, mtime: int, size: int, plurals: Plurals | str) -> Catalog:
-    """A .po file parsed once per process (checking and building both read it); a header
-    without Plural-Forms takes `plurals`, or those of the language `plurals` names."""
+def _checked(path: str, mtime: int, size: int,
+             plurals: Plurals | str) -> tuple[Catalog, tuple[Finding, ...], bool]:
+    """A .po file parsed and checked once per version of the file (checking and building
+    both read it, each language's labels more than once): the catalog, what is wrong in
+    it, and whether it can be used (its plural rule works). A header without Plural-Forms
+    takes `plurals`, or those of the language `plurals` names."""
     with open(path, "rb") as fh:
         data = fh.read()
-    return read(data, partial(_language_plurals, plurals) if isinstance(plurals, str)
-                else plurals)
+    catalog = read(data, partial(_language_plurals, plurals) if isinstance(plurals, str)
+                   else plurals)
+    found, at = Problems(), Path(path)
+    usable = check_plural_forms(catalog, at, found)
+    if usable:
+        for line, first, msgid in duplicates(catalog):
+            found.add(found.where(at, line, _shown_id(msgid)), "this msgid is defined "
+                      f"twice (first at line {first}); keep one translation")
+        check_placeholders(catalog, at, found)
+    return catalog, tuple((p.where.line, p.where.field, p.message) for p in found.items), \
+        usable
 
 
 def _header_line(path: Path, key: bytes = b"Plural-Forms") -> int:
@@ -252,6 +263,8 @@ def read_catalogs(paths: tuple[Path, ...], locale: str, problems: Problems,
                     merged[message.context, message.id] = message
                 continue
             if (message.context, message.id) not in merged:
+                import difflib  # only for a msgid that is not one
+
                 close = difflib.get_close_matches(message.id, [m.id for m in base.messages
                                                                if m.id], 1)
                 hint = f"did you mean '{close[0]}'?" if close else "copy the msgid from " \
