@@ -173,6 +173,8 @@ def test_the_score_pad_fits_a5_paper_with_every_round_and_its_total(tmp_path, la
                 player = pages[n * sheets:(n + 1) * sheets]
                 texts = [page.extract_text() or "" for page in player]
                 assert sum(t.count(pad.total) for t in texts) == 1, (name, n)
+                for k, text in enumerate(texts, 1):  # each sheet says which of them it is
+                    assert f"{pad.title} ({k}/{sheets})" in text, (name, n, k)
                 assert pad.total in texts[-1], (name, n)
                 rounds = [int(w["text"]) for page in player
                           for w in page.extract_words(extra_attrs=["fontname"])

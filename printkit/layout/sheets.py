@@ -111,7 +111,7 @@ def player_pages(pad: ScorepadText, player: int | None, paper: tuple[float, floa
     pw, ph = paper
     x, width, top = SHEET_MARGIN, pw - 2 * SHEET_MARGIN, ph - SHEET_MARGIN
     name = f"scorepad-{player or 'blank'}"
-    ops = header_ops(pad.title, x, top, width, where, problems)
+    ops: list[Op] = []
     label = f"{pad.player} {player}" if player is not None else pad.player
     ops += field_ops(label, x, top - 30, width * 0.62, where, problems)
     ops += field_ops(pad.date, x + width * 0.68, top - 30, width * 0.32, where, problems)
@@ -120,7 +120,8 @@ def player_pages(pad: ScorepadText, player: int | None, paper: tuple[float, floa
                  width, 24 * MM, 9)
     if legend is None:
         too_long(where.at("scorepad.legend"), problems, 6)
-        return [Face(name, pw, ph, 0, tuple(ops))]
+        return [Face(name, pw, ph, 0, tuple(header_ops(pad.title, x, top, width, where,
+                                                       problems) + ops))]
     ops += placed_ops(legend[0], x, top - 38, width, INK)
     table_top = top - 38 - legend[0][-1].dy - 4 * MM
     for f, head in zip(COLUMNS, pad.columns, strict=False):
@@ -130,16 +131,21 @@ def player_pages(pad: ScorepadText, player: int | None, paper: tuple[float, floa
         problems.add(where.at("scorepad.rounds"),
                      f"a round's {pad.entries_per_round} rows do not fit under the sheet's "
                      f"heading at {ROW_MIN / MM:g} mm a row; choose a taller paper")
-        return [Face(name, pw, ph, 0, tuple(ops))]
+        return [Face(name, pw, ph, 0, tuple(header_ops(pad.title, x, top, width, where,
+                                                       problems) + ops))]
     rows = max(parts) * pad.entries_per_round + 2  # the head and the total
     row_h = min(ROW_MAX, (table_top - SHEET_MARGIN) / rows)
     faces, first = [], 0
     for i, count in enumerate(parts):
         rounds = pad.rounds[first:first + count]
         first += count
+        # a player's sheets are numbered in the title (checked once: they are alike)
+        title = pad.title if len(parts) == 1 else f"{pad.title} ({i + 1}/{len(parts)})"
+        heading: list[Op] = header_ops(title, x, top, width, where, problems) if i == 0 \
+            else [Text(x, top - 16, title, "bold", 16, INK)]
         table = table_ops(pad, rounds, x, table_top, width, row_h, i == len(parts) - 1)
         faces.append(Face(name if i == 0 else f"{name}-{i + 1}", pw, ph, 0,
-                          tuple(ops + table)))
+                          tuple(heading + ops + table)))
     return faces
 
 
