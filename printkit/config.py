@@ -10,7 +10,6 @@ are declared and checked with the print settings (printkit.load.printing.DEFAULT
 from __future__ import annotations
 
 import os
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +41,8 @@ def defaults_tables(config: Path | None) -> list[tuple[Path, Any]]:
         paths = user_configs(config)
     except PrintkitError:
         return []
+    import tomllib  # not on a build whose settled options the cache holds
+
     found = []
     for path in paths:
         try:

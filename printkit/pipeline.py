@@ -27,7 +27,6 @@ from printkit.impose.products import layout_for
 from printkit.layout.fonts import ROLES, draws, metrics, using
 from printkit.layout.ops import MM, Group, translate
 from printkit.layout.problems import check_glyphs
-from printkit.load.printing import load_print_spec
 from printkit.localise.kit import Deck, Kit
 from printkit.model.theme import Theme
 from printkit.options import Options, Request, Resolved
@@ -367,6 +366,7 @@ def calibration(asked: Options, lang: str, config: Path | None = None) -> tuple[
     language of printkit's, or "en": the labels as written (English).
     """
     from printkit.layout import calibration as calibration_face  # only this command
+    from printkit.load.printing import load_print_spec
     from printkit.localise.catalog import english_labels, load_labels
     from printkit.localise.languages import load_languages
     from printkit.localise.languages import resolve as resolve_language

@@ -17,8 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 from printkit import cache
 from printkit.errors import PrintkitError, Problem, Problems, Where
-from printkit.load.printing import load_print_spec
-from printkit.load.theme import load_theme
 from printkit.model import AnyGame, GameInfo
 from printkit.model.theme import Theme
 from printkit.options import Request, Resolved
@@ -171,8 +169,26 @@ def planned(request: Request, game: GameInfo, manifest: Toml, codes: tuple[str, 
     check_products(game.id, products, request.only, "--only")
     check_products(game.id, products, (name for name, _ in request.options.papers),
                    "--paper")
-    options = settle(game, manifest, request, products)
+    options = settled(game, manifest, request, products, key, isinstance(found, Kept))
     return Plan(request, game, manifest, codes, products, options, key, found)
+
+
+def settled(game: GameInfo, manifest: Toml, request: Request, products: tuple[str, ...],
+            key: str | None, reuse: bool) -> Resolved:
+    """`settle`, kept in the cache beside the game's entry `key` (printkit.cache) and, if
+    `reuse`, taken from it while the user's print settings files are as they were (the
+    theme's fonts and pictures lie in the game folder, whose content the key holds): a
+    build of a game the cache holds reads no settings file."""
+    from printkit.config import usual_configs
+
+    places = [request.config] if request.config is not None else usual_configs()
+    name = cache.settled_key(key, (request.options, request.pictures_where_used, products,
+                                   tuple(str(place) for place in places)))
+    options = cache.read_settled(name) if reuse else None
+    if options is None:
+        options = settle(game, manifest, request, products)
+        cache.store_settled(name, options, places)
+    return options
 
 
 def named_in_any_case(request: Request, products: tuple[str, ...]) -> Request:
@@ -202,6 +218,8 @@ def settle(game: GameInfo, manifest: Toml, request: Request,
            products: Iterable[str] = ()) -> Resolved:
     """The options for a game (of these products; `manifest`: its game.toml): its number
     of players, print settings and theme applied."""
+    from printkit.load.printing import load_print_spec  # not when the options are kept
+
     players = players_for(game, request.options.players, products)
     resolved = resolve_options(replace(request.options, players=players),
                                load_print_spec(manifest, request.config))
@@ -230,6 +248,8 @@ def theme_of(game: GameInfo, manifest: Toml, config: Path | None,
              allow_low_resolution: bool, where_used: bool = False) -> Theme:
     """The game's [theme] with the print settings' over it; raises with every problem
     (with `where_used`, a refused picture's is left to what uses it)."""
+    from printkit.load.theme import load_theme
+
     problems = Problems(game.folder.parent)
     theme = load_theme(manifest, config, problems, allow_low_resolution, where_used)
     problems.raise_if_any()

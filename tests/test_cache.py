@@ -181,6 +181,48 @@ def test_a_game_with_problems_is_never_cached(data: Path,
     assert not list((data.parent / "cache").glob("*.pickle"))
 
 
+def test_the_options_of_a_kept_game_are_read_again_only_when_their_files_change(
+        data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build of a game the cache holds takes its settled options (print settings, theme)
+    from the cache too, and reads them again when a settings file changes or appears in a
+    usual place."""
+    import time
+
+    import printkit.plan
+
+    def aged(path: Path, seconds: int) -> None:  # saved a while ago: not too recent
+        os.utime(path, (time.time() - seconds, time.time() - seconds))
+
+    usual = data.parent / "xdg" / "printkit" / "printkit.toml"  # where the user's may be
+    monkeypatch.setattr("printkit.config.usual_configs", lambda: [usual])
+    config = data.parent / "printkit.toml"
+    config.write_text('[sheet]\ngutter = "8mm"\n', "utf-8")
+    aged(config, 100)
+    first = outputs(data, monkeypatch, config=config)
+    settle = printkit.plan.settle
+
+    def no_settling(*_: object) -> None:
+        raise AssertionError("the options were settled though the cache holds them")
+
+    monkeypatch.setattr(printkit.plan, "settle", no_settling)
+    assert outputs(data, monkeypatch, config=config) == first
+    monkeypatch.setattr(printkit.plan, "settle", settle)
+
+    def changed(**kwargs: object) -> dict[str, bytes]:
+        found = outputs(data, monkeypatch, **kwargs)  # type: ignore[arg-type]
+        assert found == outputs(data, monkeypatch, cached=False, **kwargs)  # type: ignore[arg-type]
+        return found
+
+    config.write_text('[sheet]\ngutter = "10mm"\n', "utf-8")
+    aged(config, 50)
+    assert changed(config=config) != first
+    plain = changed()
+    usual.parent.mkdir(parents=True)
+    usual.write_text('[sheet]\ngutter = "9mm"\n', "utf-8")
+    aged(usual, 100)
+    assert changed() != plain
+
+
 def test_only_the_newest_entries_are_kept(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cache, "MAX_ENTRIES", 2)
     for only in (("chance",), ("scorepad",), ("lines",)):

@@ -23,7 +23,6 @@ same word always breaks at the same points: output stays reproducible.
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import cache, lru_cache
 from itertools import accumulate, pairwise
 from typing import TYPE_CHECKING
@@ -83,6 +82,8 @@ def _settings(lang: str) -> tuple[str, tuple[str, ...]]:
     path = builtin("templates") / "languages" / lang / "hyphenation.toml"
     if not lang or not path.is_file():
         return "", ()
+    import tomllib  # only when a word is broken
+
     data = tomllib.loads(path.read_text("utf-8"))
     return str(data.get("patterns", "")), tuple(str(p).lower() for p in data.get("parts", []))
 

@@ -10,8 +10,6 @@ from collections.abc import Callable, Collection
 from pathlib import Path
 
 from printkit.errors import Problems
-from printkit.load.codes import code_for, known_codes
-from printkit.load.paths import check_links
 from printkit.load.tables import Toml, read_toml
 from printkit.model import AnyGame
 
@@ -25,6 +23,9 @@ def read_manifest(folder: Path, systems: Collection[str]) -> tuple[Toml, str]:
     at once: nothing is read through such a link, and nothing else can be read without
     knowing the system.
     """
+    from printkit.load.paths import check_links  # (a build whose game the cache holds
+    # unpickles its game.toml, a Toml of this package, and reads no game folder)
+
     problems = Problems(folder.parent)
     check_links(folder, problems)
     problems.raise_if_any()
@@ -50,6 +51,8 @@ def load_game(folder: Path, manifest: Toml, loader: Loader, problems: Problems |
     every problem is reported at once); otherwise they are raised here. Unreadable files
     are always raised at once.
     """
+    from printkit.load.codes import code_for, known_codes
+
     collect = problems is not None
     problems = problems if problems is not None else Problems(folder.parent)
     if langs is not None:

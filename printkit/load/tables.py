@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import codecs
 import re
-import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -145,6 +144,8 @@ def toml_message(error: str, last_line: int) -> tuple[int, str]:
 
 def read_toml(path: Path, problems: Problems) -> Toml | None:
     """Parse a TOML file; a syntax error becomes a problem at its line."""
+    import tomllib  # not on a build whose game the cache holds (a Toml is unpickled)
+
     text = read_text(path, problems)
     if text is None or lone_cr(text, path, problems):
         return None
