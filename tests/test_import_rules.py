@@ -173,3 +173,27 @@ def test_a_deck_build_imports_only_what_it_uses(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           check=True, cwd=PACKAGE.parent, env=env)
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_a_build_of_a_kept_game_imports_no_loader(tmp_path: Path) -> None:
+    """A build that finds the game and its settled options in the cache loads nothing:
+    no loader (print settings, theme, game files), no game system, no jinja2 or Babel;
+    the first build, which put them there, did."""
+    import os
+    import subprocess
+    import sys
+
+    loading = ["printkit.load.printing", "printkit.load.theme", "printkit.load.declare",
+               "printkit.systems.classic", "printkit.localise.stage", "jinja2", "babel"]
+    probe = ("import sys\nfrom pathlib import Path\nfrom printkit.options import Request\n"
+             "from printkit.pipeline import build\n"
+             f"build(Request('klassiek', ('nl',), only=('chance',)), Path({str(tmp_path)!r}),"
+             " workers=1)\n"
+             f"print(sorted(m for m in {loading!r} if m in sys.modules))")
+    env = {**os.environ, "PRINTKIT_CACHE": "on", "PRINTKIT_CACHE_DIR": str(tmp_path / "cache"),
+           "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    found = [subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                            check=True, cwd=PACKAGE.parent, env=env).stdout.strip()
+             .splitlines()[-1] for _ in range(2)]
+    assert found[0] == repr(sorted(loading))
+    assert found[1] == "[]"
