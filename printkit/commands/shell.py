@@ -119,11 +119,18 @@ def parameters(function: Callable[..., Any], skip: set[str] | None = None
                ) -> list[inspect.Parameter]:
     """A function's parameters but those named in `skip` (the values a command receives
     from its groups), their annotations read: typer needs them so."""
+    if skip is None:  # an option group: read once, though most commands use it
+        return list(_read_parameters(function))
     names = getattr(function, "__globals__", {})
     return [p.replace(annotation=eval(p.annotation, names) if isinstance(p.annotation, str)
                       else p.annotation)
             for p in inspect.signature(function).parameters.values()
-            if p.name not in (skip or set())]
+            if p.name not in skip]
+
+
+@functools.cache
+def _read_parameters(function: Callable[..., Any]) -> tuple[inspect.Parameter, ...]:
+    return tuple(parameters(function, set()))
 
 
 def but(group: Callable[..., Any], **changed: tuple[Any, Any]) -> Callable[..., Any]:
