@@ -139,7 +139,8 @@ def run_stalled(args: list[str], call: str, after: int, cwd: Path) -> subprocess
     owner, _, name = path.rpartition(".")
     script = STALL.format(module=module, owner="." + owner if owner else "", name=name,
                           after=after)
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    # without the cache: its own writes (os.replace) would be counted with the build's
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PRINTKIT_CACHE="off")
     proc = subprocess.Popen([sys.executable, "-c", script, *args], cwd=cwd, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
