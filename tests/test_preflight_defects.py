@@ -518,7 +518,82 @@ def page_tree_loop(writer: PdfWriter) -> None:
     pages["/Kids"].append(writer.root_object.raw_get("/Pages"))
 
 
+def type3_text(writer: PdfWriter) -> None:
+    square = stream(writer, b"0 0 0 1 k 0 0 750 750 re f")  # a glyph that is a drawing
+    font = {"Type": "/Font", "Subtype": "/Type3", "FontBBox": [0, 0, 750, 750],
+            "FontMatrix": [0.001, 0, 0, 0.001, 0, 0], "FirstChar": 65, "LastChar": 65,
+            "Widths": [750], "Encoding": {"Type": "/Encoding", "Differences": [65, "/sq"]},
+            "CharProcs": {"sq": square}, "Resources": {}}
+    draw(writer, b"BT /T3 12 Tf 100 60 Td (A) Tj ET", Font={"T3": font})
+
+
+def shading_by(function: Any) -> Craft:
+    def craft(writer: PdfWriter) -> None:
+        shading = {"ShadingType": 2, "ColorSpace": "/DeviceCMYK", "Coords": [0, 0, 50, 0]}
+        if function is not None:
+            shading["Function"] = function(writer)
+        draw(writer, b"q 100 60 50 50 re W n /Sh sh Q", Shading={"Sh": shading})
+    return craft
+
+
+def postscript(writer: PdfWriter) -> IndirectObject:
+    return stream(writer, b"{ dup dup 1 }", FunctionType=4, Domain=[0, 1],
+                  Range=[0, 1, 0, 1, 0, 1, 0, 1])
+
+
+def tiling_pattern(writer: PdfWriter) -> None:
+    cell = stream(writer, b"0 0 0 1 k 0.05 w 0 0 m 10 10 l S", Type="/Pattern",
+                  PatternType=1, PaintType=1, TilingType=1, BBox=[0, 0, 10, 10], XStep=10,
+                  YStep=10, Resources={})
+    draw(writer, b"q /Pattern cs /Cell scn 100 60 40 40 re f Q", Pattern={"Cell": cell})
+
+
+def image_of(space: Any, bits: int = 8, filters: str = "", pixel: bytes = b"") -> Craft:
+    def craft(writer: PdfWriter) -> None:
+        keys: dict[str, Any] = {"Filter": filters} if filters else {}
+        if space is not None:
+            keys["ColorSpace"] = space(writer) if callable(space) else space
+        picture = stream(writer, pixel * 16, Type="/XObject", Subtype="/Image", Width=4,
+                         Height=4, BitsPerComponent=bits, **keys)
+        draw(writer, b"q 20 0 0 20 100 60 cm /ImU Do Q", XObject={"ImU": picture})
+    return craft
+
+
+def cmyk_palette(writer: PdfWriter) -> Any:
+    return pdf(["/Indexed", "/DeviceCMYK", 0, TextStringObject("\xff\xff\xff\xff")])
+
+
+UNREAD = "cannot judge this PDF: p1: "
 UNJUDGED: dict[str, tuple[Craft, str]] = {  # a file preflight cannot read fully: why
+    "text in a Type3 font": (type3_text, UNREAD + "text in the Type3 font /T3, whose glyphs "
+                             "are drawings that preflight does not read (their lines and "
+                             "ink)"),
+    "a CMYK shading by a PostScript function": (
+        shading_by(postscript), UNREAD + "a shading in DeviceCMYK whose colours preflight "
+        "does not read (a PostScript calculator function): its ink"),
+    "a CMYK shading by a function a component": (
+        shading_by(lambda w: pdf([{"FunctionType": 2, "Domain": [0, 1], "N": 1}] * 4)),
+        UNREAD + "a shading in DeviceCMYK whose colours preflight does not read (a "
+        "function for each colour component): its ink"),
+    "paint with a tiling pattern": (tiling_pattern, UNREAD + "paint with the tiling pattern "
+                                    "/Cell, whose cells preflight does not read (their lines"
+                                    " and ink)"),
+    "a JPEG 2000 image": (image_of(None, filters="/JPXDecode", pixel=b"\0"),
+                          UNREAD + "the image /ImU is JPEG 2000 data, whose ink preflight "
+                          "does not read"),
+    "a 16-bit CMYK image": (image_of("/DeviceCMYK", 16, pixel=b"\xff" * 8),
+                            UNREAD + "the image /ImU has 16 bits a component of 4 inks; "
+                            "preflight reads the ink of 8-bit CMYK images"),
+    "a DeviceN image of five inks": (
+        image_of(pdf(["/DeviceN", ["/Cyan", "/Magenta", "/Yellow", "/Black", "/Spot"],
+                      "/DeviceCMYK", {"FunctionType": 2, "Domain": [0, 1], "N": 1}]),
+                 pixel=b"\xff" * 5),
+        UNREAD + "the image /ImU has 8 bits a component of 5 inks; preflight reads the ink "
+        "of 8-bit CMYK images"),
+    "an image on a palette of CMYK colours": (
+        image_of(cmyk_palette, pixel=b"\0"),
+        UNREAD + "the image /ImU takes its colours from a palette of CMYK or DeviceN colours "
+        "(Indexed), whose ink preflight does not read"),
     "zero-size page": (boxes(0, [0, 0, 0, 0], [0, 0, 0, 0]),
                        "cannot judge this PDF: p1: the MediaBox is 0 × 0 pt (a page is at "
                        "least 3 pt a side)"),

@@ -151,6 +151,9 @@ class Interpreter:
             chosen = ("/Pattern", ())
             if number(pattern.get("/PatternType")) == 2:  # a shading: its deepest colour
                 chosen = deepest(as_dict(pattern.get("/Shading")), resources)
+            elif pattern:
+                raise Unjudged(f"paint with the tiling pattern {args[-1]}, whose cells "
+                               "preflight does not read (their lines and ink)")
         else:
             chosen = (current[0], values)
         if op.islower():
@@ -180,6 +183,9 @@ class Interpreter:
         font = font.get_object()
         if not isinstance(font, dict):
             raise Unjudged("a font that is not a dictionary")
+        if font.get("/Subtype") == "/Type3":
+            raise Unjudged(f"text in the Type3 font {name}, whose glyphs are drawings that "
+                           "preflight does not read (their lines and ink)")
         key = identity(font)
         if key not in self.fonts:
             self.fonts[key] = glyph_zero(font)
@@ -309,7 +315,22 @@ def deepest(shading: dict[str, Any], resources: dict[str, Any]
                     best = (kind, values)
         elif isinstance(function, dict) and number(function.get("/FunctionType")) == 3:
             todo += list(function.get("/Functions") or [])
+        elif kind in ("/DeviceCMYK", "/DeviceN"):  # more than one ink: it may be over
+            raise Unjudged(f"a shading in {kind[1:]} whose colours preflight does not "
+                           f"read ({unread(function)}): its ink")
     return best
+
+
+def unread(function: Any) -> str:
+    """What a shading gives its colours by, where they are not exponential blends."""
+    if function is None:
+        return "colours in its mesh, or none"
+    if isinstance(function, list):
+        return "a function for each colour component"
+    kind = int(number(as_dict(function).get("/FunctionType"), -1)) \
+        if isinstance(function, dict) else -1
+    return {0: "a sampled function", 4: "a PostScript calculator function"}.get(
+        kind, "a function of no known type")
 
 
 def family(name: str, resources: dict[str, Any]) -> str:

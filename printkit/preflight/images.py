@@ -31,14 +31,25 @@ def image_problems(name: str, image: Any, limit: float) -> list[str]:
     if width <= 0 or height <= 0 or width * height > MAX_PIXELS:
         raise Unjudged(f"the image {name} is {width} × {height} pixels")
     filters = [TEXTS.get(str(f), str(f)) for f in _list(image.get("/Filter"))]
-    if "/JPXDecode" in filters or "/JBIG2Decode" in filters or "/CCITTFaxDecode" in filters:
-        return []  # their size lives in their own codec's data
     space, components = colour_space(image)
+    if "/JPXDecode" in filters:  # its size and colours live in the codec's own data
+        if space in ("/DeviceCMYK", "/DeviceN", "None"):  # (None: the codec's own)
+            raise Unjudged(f"the image {name} is JPEG 2000 data, whose ink preflight does "
+                           "not read")
+        return []
+    if "/JBIG2Decode" in filters or "/CCITTFaxDecode" in filters:
+        return []  # one bit a pixel: at most one full ink; their size is the codec's
     bits = 1 if image.get("/ImageMask") else int(number(image.get("/BitsPerComponent"), 8))
+    if space == "/Indexed" and _palette_inks(image) > limit + 0.5:
+        raise Unjudged(f"the image {name} takes its colours from a palette of CMYK or "
+                       "DeviceN colours (Indexed), whose ink preflight does not read")
     if bits not in (1, 2, 4, 8, 16) or components <= 0:
         raise Unjudged(f"the image {name} has {bits} bits of {components} components")
-    row = math.ceil(width * components * bits / 8)
     cmyk = space == "/DeviceCMYK" and bits == 8
+    if not cmyk and ink_reaches(space, components) > limit + 0.5:
+        raise Unjudged(f"the image {name} has {bits} bits a component of "
+                       f"{components} inks; preflight reads the ink of 8-bit CMYK images")
+    row = math.ceil(width * components * bits / 8)
     decode = image.get("/Decode")
     inverted = bool(decode) and number(decode[0]) == 1 and number(decode[1]) == 0
     if filters and filters[-1] == "/DCTDecode":
@@ -49,6 +60,29 @@ def image_problems(name: str, image: Any, limit: float) -> list[str]:
         return [f"the image {name} ({width}×{height} px) carries {deepest:.0f} % ink in "
                 f"places, over the file's {limit:g} % limit"]
     return []
+
+
+def ink_reaches(space: str, components: int) -> float:
+    """The most ink (percent) an image in a colour space can carry: a CMYK or DeviceN
+    pixel of full tints, one ink's 100 % for grey or a separation, none for RGB or Lab."""
+    if space in ("/DeviceCMYK", "/DeviceN"):
+        return 100.0 * components
+    return 100.0 if space in ("/DeviceGray", "/Separation", "/ImageMask") else 0.0
+
+
+def _palette_inks(image: Any) -> float:
+    """The most ink the base space of an Indexed image's palette can carry."""
+    space = image.get("/ColorSpace").get_object()
+    base = space[1].get_object() if len(space) > 1 else None
+    if isinstance(base, list) and base:
+        first = str(base[0])
+        if first == "/ICCBased" and len(base) > 1:
+            n = int(number(base[1].get_object().get("/N")))
+            return 400.0 if n == 4 else 0.0
+        if first == "/DeviceN" and len(base) > 1:
+            return 100.0 * len(base[1].get_object())
+        return ink_reaches(first, 1)
+    return ink_reaches(str(base), 4 if str(base) == "/DeviceCMYK" else 1)
 
 
 def colour_space(image: Any) -> tuple[str, int]:
