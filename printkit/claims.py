@@ -28,11 +28,9 @@ from typing import Any
 from pypdf import PdfReader
 from pypdf.generic import ArrayObject, DictionaryObject
 
+from printkit import keywords as declared
+
 MM = 72 / 25.4
-SHOP = re.compile(r"\bprintkit-shop\b")
-CARDS = re.compile(r"\bprintkit-cards card=([\d.]+)x([\d.]+)mm gutter=([\d.]+)mm "
-                   r"pages=(\d+)-(\d+)")
-INK = re.compile(r"\bink=(\d{1,3}(?:\.\d{1,3})?)%")
 INLINE_RGB = re.compile(rb"\bBI\s(?:(?!\bID\s).){0,400}?/(?:CS|ColorSpace)\s*/(?:RGB|DeviceRGB|"
                         rb"CalRGB)\b", re.DOTALL)  # an inline image's dictionary
 STRING = re.compile(rb"\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f\s]*>")
@@ -113,18 +111,13 @@ def read_claim(reader: PdfReader, target: str = "") -> Claim:
     """What the file says it is (or the target it is checked for: `shop`)."""
     info: Any = reader.metadata or {}
     keywords = str(info.get("/Keywords", ""))[:10_000]
-    match = CARDS.search(keywords)
-    cards = None
-    if match:
-        w, h, g = (float(match.group(i)) * MM for i in (1, 2, 3))
-        cards = Cards(w, h, g, int(match.group(4)), int(match.group(5)))
-    ink = INK.search(keywords)
+    grid = declared.card_grid(keywords)
+    ink = declared.ink_limit(keywords)
     made = any(str(info.get(key, "")).startswith("printkit") for key in ("/Creator", "/Author"))
     return Claim(str(info.get("/GTS_PDFXVersion", "")),
-                 target == "shop" or bool(SHOP.search(keywords)), cards,
-                 str(info.get("/GTS_PDFXConformance", "")),
-                 float(ink.group(1)) if ink else INK_LIMIT,
-                 made or "printkit-" in keywords)
+                 target == "shop" or declared.for_shop(keywords),
+                 Cards(*grid) if grid else None, str(info.get("/GTS_PDFXConformance", "")),
+                 ink if ink is not None else INK_LIMIT, made or "printkit-" in keywords)
 
 
 def claim_problems(reader: PdfReader, claim: Claim) -> list[str]:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from printkit import __version__, cache
+from printkit import keywords as declared
 from printkit.errors import PrintkitError, Problem, Problems, Where
 from printkit.impose import Document, Page
 from printkit.impose.glyphs import covered
@@ -128,8 +129,7 @@ def shop_keyword(options: Resolved) -> str:
     """What a file for a print shop says it is, in its keywords (preflight reads it)."""
     if options.target != "shop":
         return ""
-    colour = f"cmyk ink={options.ink_limit:g}%" if options.cmyk else "rgb"
-    return f"printkit-shop vendor={options.vendor} colour={colour}"
+    return declared.shop(options.vendor, options.cmyk, options.ink_limit)
 
 
 def kit_for(source: Source, code: str, options: Resolved, only: tuple[str, ...] = ()) -> Kit:

@@ -20,9 +20,9 @@ numbers in this file), as the board's own file declares them, for preflight.
 from __future__ import annotations
 
 import io
-import re
 from typing import TYPE_CHECKING
 
+from printkit import keywords as declared
 from printkit.pipeline import Built
 
 if TYPE_CHECKING:
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 
     from printkit.localise.catalog import Labels
 
-TILES = re.compile(r"(printkit-tiles\b.*?\bpages=)(\d{1,9})-(\d{1,9})\b")
 
 
 def wanted(files: list[Built]) -> list[Built]:
@@ -83,12 +82,7 @@ def tile_keywords(reader: PdfReader, numbers: list[int]) -> str:
     print-and-play file (`numbers`: the pnp's page number of each of the file's pages);
     "" when it declares no tiles."""
     keywords = str(reader.metadata.get("/Keywords", "") if reader.metadata else "")
-    match = TILES.search(keywords)
-    if not match:
-        return ""
-    first, last = int(match.group(2)), int(match.group(3))
-    pages = ",".join(str(n) for n in numbers[max(1, first) - 1:last])
-    return f"{match.group(1)}{pages}{keywords[match.end():]}".strip()
+    return declared.renumbered(keywords, numbers)
 
 
 def add_part(writer: PdfWriter, built: Built, title: str, flip: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from printkit import keywords as declared
 from printkit.impose.page import Box, Page
 from printkit.layout.ops import MM, REGISTRATION, Face, Group, Line, Matrix, Op, Rect, rotate
 from printkit.lazy import Lazy
@@ -237,8 +238,7 @@ def cards_keywords(face: Face, paper: tuple[float, float], spec: SheetSpec, page
     """The machine-readable declaration of a card sheet's grid, for the PDF's /Keywords:
     each page's TrimBox holds a grid of cards of this size (as placed) and gutter."""
     g = grid(paper, face.width, face.height, spec)
-    return (f"printkit-cards card={g.item_w / MM:.6g}x{g.item_h / MM:.6g}mm "
-            f"gutter={g.gutter / MM:.6g}mm pages=1-{pages}")
+    return declared.cards(g.item_w, g.item_h, g.gutter, pages)
 
 
 def single(face: Face, mark_offset: float, mark_length: float,

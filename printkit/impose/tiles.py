@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
+from printkit import keywords as declared
 from printkit.errors import Problems, Where
 from printkit.impose.page import Page
 from printkit.layout.cards import placed_ops
@@ -114,9 +115,9 @@ def name(row: int, col: int) -> str:
 
 
 def keywords(t: Tiling) -> str:
-    """The machine-readable declaration of the tiles, for the PDF's /Keywords."""
-    return (f"printkit-tiles cols={t.cols} rows={t.rows} overlap={t.overlap / MM:g}mm "
-            f"pages=2-{t.count + 1} order=rows")
+    """The machine-readable declaration of the tiles (pages 2 on, after the assembly
+    map), for the PDF's /Keywords (printkit.keywords)."""
+    return declared.tiles(t.cols, t.rows, t.overlap, 2, t.count + 1)
 
 
 def board_drawing(face: Face) -> Group:

@@ -4,13 +4,13 @@ artwork and images fall on it (positions from pdfplumber)."""
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from pypdf import PdfReader
 
+from printkit import keywords as declared
 from printkit.claims import Claim, card_safe_zone
 from printkit.preflight.common import (
     MAX_DRAWING,
@@ -30,8 +30,6 @@ PdfTest = Callable[[dict[str, Any]], bool]  # a test of one of pdfplumber's obje
 
 TOUCH = 0.5  # points: artwork this close to a trim edge touches it
 SAME = 0.25 * MM  # trims this close in size are one size; bleeds this close are even
-TILES = re.compile(r"printkit-tiles\b.*?\bpages=([\d,-]{1,10000})")
-PAGES = re.compile(r"(\d{1,9})(?:-(\d{1,9}))?")
 BOXES = ("/MediaBox", "/CropBox", "/BleedBox", "/TrimBox", "/ArtBox")
 
 
@@ -59,17 +57,8 @@ def tile_pages(reader: PdfReader, count: int) -> set[int]:
     (`2-7`, the board's own file) or a list of pages and ranges (`3,5,7`, the
     print-and-play file, whose tiles have empty backs between them), in every
     `printkit-tiles` declaration."""
-    keywords = str(reader.metadata.get("/Keywords", "") if reader.metadata else "")[:10_000]
-    spans = sorted((max(1, int(found.group(1))), min(count, int(found.group(2) or
-                                                          found.group(1))))
-                   for match in TILES.finditer(keywords)
-                   for found in map(PAGES.fullmatch, match.group(1).split(",")) if found)
-    pages: set[int] = set()
-    done = 0  # the last page added: each page once, however often it is declared
-    for first, last in spans:
-        pages.update(range(max(first, done + 1), last + 1))
-        done = max(done, last)
-    return pages
+    keywords = str(reader.metadata.get("/Keywords", "") if reader.metadata else "")
+    return declared.tile_pages(keywords, count)
 
 
 def box_problems(page: Any) -> list[str]:
