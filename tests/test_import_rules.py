@@ -90,7 +90,7 @@ def test_only_the_command_line_imports_the_commands() -> None:
 
 
 GROUND = ("model", "colour", "analyse", "errors", "files", "units", "truetype", "lazy",
-          "claims", "journal", "workers", "imaging", "resources")  # below every stage
+          "claims", "keywords", "journal", "workers", "imaging", "resources")  # below all
 
 
 def test_what_lies_below_the_stages_imports_nothing_above_it() -> None:
