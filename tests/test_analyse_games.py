@@ -80,7 +80,7 @@ def test_a_game_without_a_board_says_it_plays_no_whole_games(cli) -> None:
 def test_the_report_has_the_games_and_the_colour_vision_panel(lang: str) -> None:
     plan = resolve(Request("klassiek", (lang,)), fresh=True)
     found = analysis_of(plan.source, games=Setting(games=8, seed=1))
-    built = report_files(plan, found, Path("out"))
+    built = report_files(plan, found, Path("out"))[0]
     reader = PdfReader(io.BytesIO(built[0].data))
     text = " ".join(" ".join((p.extract_text() or "").replace("\u00a0", " ").split())
                     for p in reader.pages)

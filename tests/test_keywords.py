@@ -12,10 +12,13 @@ from printkit.units import MM
 def test_a_shop_file_says_so_and_its_ink_limit() -> None:
     said = keywords.shop("eu", True, 300)
     assert said == "printkit-shop vendor=eu colour=cmyk ink=300%"
-    assert keywords.for_shop(said) and keywords.ink_limit(said) == 300
+    assert keywords.for_shop(said)
+    assert keywords.ink_limit(said) == 300
     rgb = keywords.shop("us", False, 300)
-    assert keywords.for_shop(rgb) and keywords.ink_limit(rgb) is None
-    assert not keywords.for_shop("printkit-cards") and keywords.ink_limit("") is None
+    assert keywords.for_shop(rgb)
+    assert keywords.ink_limit(rgb) is None
+    assert not keywords.for_shop("printkit-cards")
+    assert keywords.ink_limit("") is None
 
 
 def test_a_card_sheet_reads_back_in_points() -> None:

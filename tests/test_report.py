@@ -31,7 +31,7 @@ HEADINGS = {  # the sections of a board game's report, in each language
 def report(game: str, lang: str) -> tuple[str, list[tuple[float, float]]]:
     """The report's text and page sizes, made in memory."""
     plan = resolve(Request(game, (lang,)), fresh=True)
-    built = report_files(plan, analysis_of(plan.source), Path("out"))
+    built = report_files(plan, analysis_of(plan.source), Path("out"))[0]
     assert [b.path.name for b in built] == ["analysis.pdf"]
     assert built[0].path.parent.name == lang
     reader = PdfReader(io.BytesIO(built[0].data))
@@ -104,7 +104,7 @@ def test_the_heat_map_page_looks_like_its_reference(tmp_path: Path) -> None:
     from test_pictures import REFERENCES, REFRESH, compare, diff_picture, load, render, save
 
     plan = resolve(Request("klassiek", ("nl",)), fresh=True)
-    built = report_files(plan, analysis_of(plan.source), Path("out"))
+    built = report_files(plan, analysis_of(plan.source), Path("out"))[0]
     actual = render(built[0].data, 0, 30)
     path = REFERENCES / "klassiek-analysis.png"
     if os.environ.get(REFRESH):
@@ -130,7 +130,7 @@ def test_money_is_written_as_on_the_games_deeds() -> None:
 def page_texts(game: str, lang: str) -> list[str]:
     """The text of each page of the report, its spaces made plain, made in memory."""
     plan = resolve(Request(game, (lang,)), fresh=True)
-    built = report_files(plan, analysis_of(plan.source), Path("out"))
+    built = report_files(plan, analysis_of(plan.source), Path("out"))[0]
     return [" ".join((p.extract_text() or "").replace("\u00a0", " ").split())
             for p in PdfReader(io.BytesIO(built[0].data)).pages]
 
@@ -161,7 +161,7 @@ def heat_map_squares(game: str, lang: str, paper: str = "") -> tuple[list[str],
     kit = localise(source.setup.system, source.game, source.setup.languages[lang],
                    only=("board",))
     board = next(p.content for p in kit.products if p.name == "board")
-    built = report_files(plan, analysis_of(source), Path("out"))
+    built = report_files(plan, analysis_of(source), Path("out"))[0]
     drawn: dict[tuple[float, ...], list[str]] = {}
 
     def visit(text: str, cm: list[float], *_: object) -> None:

@@ -77,28 +77,20 @@ def analysis_of(source: Source, dice: Dice | None = None, jail: str = "short",
     return replace(found, games=system.simulate(game, setting))
 
 
-def report_files(plan: Plan, analysis: Analysis, out: Path) -> list[Built]:
+def report_files(plan: Plan, analysis: Analysis, out: Path) -> tuple[list[Built], Words]:
     """The report of an analysis in each language of the plan, made through the stages
-    (localise, layout, impose, render) in memory."""
+    (localise, layout, impose, render) in memory; and the words of the first language's
+    (the names of its squares, groups and roles), for the lines printkit analyse prints."""
     from printkit.localise.stage import report
     from printkit.pipeline import output_folder, product_files
 
     source = plan.source
     options = replace(plan.options, players=analysis.players)
-    built = []
+    built, first = [], None
     for code in plan.codes:
-        kit = report(source.setup.system, source.game, source.setup.languages[code], analysis,
-                     options.allow_missing)
+        kit, words = report(source.setup.system, source.game, source.setup.languages[code],
+                            analysis, options.allow_missing)
+        first = first or words
         built += product_files(kit, output_folder(out, kit, options), options)
-    return built
-
-
-def summary_words(plan: Plan, analysis: Analysis) -> Words:
-    """The names of the squares, groups and roles in the plan's first language, as its
-    report gives them, for the lines printkit analyse prints."""
-    from printkit.localise.stage import report_words
-
-    source = plan.source
-    return report_words(source.setup.system, source.game,
-                        source.setup.languages[plan.codes[0]], analysis,
-                        plan.options.allow_missing)
+    assert first is not None  # a plan has a language
+    return built, first

@@ -15,7 +15,6 @@ from printkit.commands.analyse import (
     games_option,
     jail_option,
     report_files,
-    summary_words,
 )
 from printkit.commands.report import list_files
 from printkit.localise.catalog import Labels
@@ -40,10 +39,10 @@ def analyse_game(request: Request, level: int, out: Path, json_: bool, figures: 
     if json_:
         typer.echo(json.dumps(figures_of(found), ensure_ascii=False, indent=2))
         return
-    built = report_files(plan, found, out)
+    built, words = report_files(plan, found, out)
     write_all([(b.path, b.data) for b in built], out)
     if level >= 0:
-        for line in summary(summary_words(plan, found), _):
+        for line in summary(words, _):
             typer.echo(line)
         if games[0] and found.games is None:
             typer.echo("  " + _("{game} has no board, so no whole games were played",

@@ -95,10 +95,11 @@ def with_notes(system: Words, game: AnyGame, code: str, kit: Kit) -> Kit:
 
 
 def report(system: Words, game: AnyGame, lang: Language, analysis: Analysis,
-           allow_missing: bool = False) -> Kit:
-    """The analysis report of a game in language `lang`: a kit of one product, `analysis`.
-    The game's texts are checked as a build checks them (every missing text, an
-    untranslated label), and its squares are named as its board prints them."""
+           allow_missing: bool = False) -> tuple[Kit, ReportWords]:
+    """The analysis report of a game in language `lang`: a kit of one product, `analysis`,
+    and its words (the squares named as the board prints them, the groups and roles by
+    the game's texts), for the lines `printkit analyse` prints. The game's texts are
+    checked as a build checks them (every missing text, an untranslated label)."""
     from printkit.localise.report import report_text  # only printkit analyse
 
     kit, words, problems, paths, adding = _report_words(system, game, lang, analysis,
@@ -109,17 +110,7 @@ def report(system: Words, game: AnyGame, lang: Language, analysis: Analysis,
         if catalog is not None:
             problems.extend(_label_problems(catalog, paths[:adding], words._, lang, problems))
     problems.raise_if_any()
-    return replace(kit, products=(Product("analysis", words._("Analysis"), content),))
-
-
-def report_words(system: Words, game: AnyGame, lang: Language, analysis: Analysis,
-                 allow_missing: bool = False) -> ReportWords:
-    """The words of the analysis report in language `lang` (the squares named as the
-    board prints them, the groups and roles by the game's texts), for the lines
-    `printkit analyse` prints."""
-    words, problems = _report_words(system, game, lang, analysis, allow_missing)[1:3]
-    problems.raise_if_any()
-    return words
+    return replace(kit, products=(Product("analysis", words._("Analysis"), content),)), words
 
 
 def _report_words(system: Words, game: AnyGame, lang: Language, analysis: Analysis,
