@@ -279,6 +279,35 @@ def group_alive(pgid: int, wait: float = 5.0) -> bool:
         time.sleep(0.05)
 
 
+def test_the_progress_display_never_takes_a_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The thread that shows the progress display after a moment blocks SIGINT, so that
+    the terminal's Ctrl-C reaches the main thread alone, which holds it back while it
+    forks workers. Taken by that thread, it was raised in the main thread in the middle of
+    a fork's clean-up, where Python prints it as ignored (a traceback) and goes on."""
+    import threading
+
+    from rich.console import Console
+
+    from printkit.commands.report import progress
+    from printkit.localise.catalog import english_labels
+
+    masks: list[set[signal.Signals]] = []
+
+    class Recorded(threading.Timer):
+        def run(self) -> None:  # at once, not after the delay
+            masks.append(signal.pthread_sigmask(signal.SIG_BLOCK, []))
+
+    monkeypatch.setattr(threading, "Timer", Recorded)
+    with progress(Console(), 0, english_labels()):
+        for _ in range(500):
+            if masks:
+                break
+            time.sleep(0.01)
+    assert masks, "the display's timer did not run"
+    assert signal.SIGINT in masks[0]
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+
+
 def test_ctrl_c_at_any_moment_ends_an_all_language_build_cleanly(tmp_path: Path) -> None:
     """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) at six moments
     spread over a `build --lang all`: each run ends (it deadlocked 3 times in 30) without a

@@ -4,8 +4,9 @@ the terminal's language (printkit.commands.language)."""
 
 from __future__ import annotations
 
+import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import typer
@@ -33,12 +34,28 @@ def progress(console: Console, verbosity: int, _: Labels) -> Iterator[Reporter]:
     task = bar.add_task(_("building"), total=None)
     timer = threading.Timer(DELAY, bar.start)
     timer.daemon = True
-    timer.start()
+    without_interrupts(timer.start)
     try:
         yield lambda step: bar.update(task, description=said(step, _))
     finally:
         timer.cancel()
         bar.stop()
+
+
+def without_interrupts(start: Callable[[], None]) -> None:
+    """Start a thread that never takes a Ctrl-C (it inherits SIGINT blocked, as does any
+    thread it starts: the display's refresh): the terminal's SIGINT then reaches the main
+    thread alone, which holds it back while it forks workers (printkit.workers). Taken by
+    another thread, it was raised in the main thread wherever it was, even in a fork's
+    own clean-up, where Python prints it as ignored and goes on."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks, no fork
+        start()
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        start()
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def said(step: Step, _: Labels) -> str:
