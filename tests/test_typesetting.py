@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pdfplumber
@@ -189,6 +190,7 @@ def booklet_pages(game: str, lang: str, paper: str) -> list[list[tuple[float, Ch
 
 SHORT_TABLE = 12  # body rows of a table that is never split
 SPLIT_ROWS = 3  # body rows a split table leaves on either side at least
+GAP = 0.3  # of a page: the most a short table moved whole may leave empty
 HEADING_LINES = 3  # lines under a heading at a page's foot, unless its section ends
 
 
@@ -242,9 +244,45 @@ def page_faults(pages: list[list[tuple[float, Chunk]]], height: float = 1e9) -> 
         on = {n for n, chunks in enumerate(printed) for c in chunks
               if c.kind == "row" and c.table == table}
         count = next(c.part[1] for chunks in printed for c in chunks if c.table == table)
-        if len(on) > 1 and count - 1 <= SHORT_TABLE and table_height(pages, table) <= height:
+        if len(on) > 1 and count - 1 <= SHORT_TABLE and table_height(pages, table) <= height \
+                and not (count - 1 > 2 * SPLIT_ROWS and hollow(pages, table, height)):
             faults.append(f"pages {sorted(on)}: a table of {count - 1} rows split")
     return faults
+
+
+def hollow(pages: list[list[tuple[float, Chunk]]], table: int, height: float) -> bool:
+    """Whether a table moved whole, with the chunks that keep it on their page, would
+    have left more than GAP of the page it starts on empty (and did not fit there)."""
+    room, group = hole(pages, table, height)
+    return room > GAP * height and group > room
+
+
+def hole(pages: list[list[tuple[float, Chunk]]], table: int,
+         height: float) -> tuple[float, float]:
+    """The page below the first chunk that keeps a table on its page (a chunk keeps the
+    next `keep` printed chunks, and each of those its own), on the page the table starts
+    on (0 when that chunk is on an earlier page); and the height of those chunks with the
+    whole table (its header once)."""
+    flow = [(n, y, c) for n, page in enumerate(pages) for y, c in page]
+    j = next(k for k, (_, _, c) in enumerate(flow) if c.kind == "header" and c.table == table)
+
+    def keeps(k: int) -> bool:
+        remaining, i = flow[k][2].keep, k
+        while remaining > 0 and i < j:
+            i += 1
+            if flow[i][2].kind != "space":
+                remaining = max(remaining - 1, flow[i][2].keep)
+        return i >= j
+
+    start = j
+    for k in range(j - 1, -1, -1):
+        if flow[k][2].kind != "space":
+            if not keeps(k):
+                break
+            start = k
+    group = sum(c.height for _, _, c in flow[start:j + 1]) + sum(
+        c.height for _, _, c in flow if c.kind == "row" and c.table == table)
+    return (height - flow[start][1] if flow[start][0] == flow[j][0] else 0.0), group
 
 
 def table_height(pages: list[list[tuple[float, Chunk]]], table: int) -> float:
@@ -342,6 +380,17 @@ def test_page_faults_are_found() -> None:
     assert len(page_faults([[(0, Chunk(10.0)), (10, Chunk(10.0, lead=2))],
                             [(0, short[0]), (10, short[1]), (20, short[2]),
                              (30, short[3])]])) == 1  # the lead-in parted from its table
+    whole = [replace(c, keep=int(r < 7)) for r, c in enumerate(seven)]  # keyed whole
+    heading_on = [Chunk(10.0, kind="heading", keep=3), *whole]  # the table, headed
+
+    def after(above: float) -> list[list[tuple[float, Chunk]]]:
+        """A line `above` high, then the heading and the table split 3 | 4 rows."""
+        return [[(0, Chunk(above))] + [(above + 10 * k, heading_on[k]) for k in range(5)],
+                [(0, whole[0])] + [(10 * (r - 3), whole[r]) for r in range(4, 8)]]
+
+    assert page_faults(after(10.0), 95.0) == []  # moved whole, 85 of 95 left empty
+    assert len(page_faults(after(10.0), 100.0)) == 1  # it fits under the line
+    assert len(page_faults(after(80.0), 100.0)) == 1  # 20 %: it goes overleaf whole
 
 
 # Words with a break point every two letters: breaking one must take memory and time in

@@ -16,7 +16,8 @@ The rules the booklet sets with these keeps (`keeps` and the chunks' makers):
   on the next page. So does a short table taller than a page together with what keeps
   with it from above (its lead-in lines, a heading right above; see tall_tables): on
   A6 pages that is split as a long one rather than leave a heading, a lead-in line or
-  a line of a paragraph alone, or a page nearly empty.
+  a line of a paragraph alone, or a page nearly empty; and so does a short table whose
+  moving whole, with what keeps with it, would leave more than GAP of its page empty.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from printkit.layout.ops import Op
 SHORT_TABLE = 12  # body rows of a table that is never split
 HEADING_KEEPS = 3  # printed lines a heading keeps on its page
 SPLIT_ROWS = 3  # body rows a split table leaves on either side of the break, at least
+GAP = 0.3  # of a page: the most that a short table moved whole may leave empty
 
 
 @dataclass(frozen=True)
@@ -123,9 +125,29 @@ def tall_tables(chunks: list[Chunk], height: float) -> list[Chunk]:
             start = k if chunks[k].kind != "space" else start
             k -= 1
         if sum(c.height for c in chunks[start:end]) > height:
-            out[j:end] = [replace(c, keep=row_keeps(c.part[1], c.part[0], False))
-                          for c in chunks[j:end]]
+            out[j:end] = split(chunks, j)
     return out
+
+
+def split(chunks: list[Chunk], j: int) -> list[Chunk]:
+    """The header (chunk j) and rows of a short table keyed as those of a long one."""
+    return [replace(c, keep=row_keeps(c.part[1], c.part[0], False))
+            for c in chunks[j:j + chunks[j].part[1]]]
+
+
+def whole_table(chunks: list[Chunk], i: int) -> int | None:
+    """The header of a short table that chunk i keeps whole on its page, through the
+    keeps of the chunks between (the first, if more), if any."""
+    remaining, k = chunks[i].keep, i
+    while remaining > 0 and k + 1 < len(chunks):
+        k += 1
+        ch = chunks[k]
+        if ch.kind == "header" and ch.part[1] - 1 > SPLIT_ROWS * 2 and ch.keep and all(
+                c.keep for c in chunks[k:k + ch.part[1] - 1]):
+            return k
+        if ch.kind != "space":
+            remaining = max(remaining - 1, ch.keep)
+    return None
 
 
 def carried(page: list[Chunk]) -> int:
@@ -152,10 +174,16 @@ def paginate(chunks: list[Chunk], height: float) -> list[list[tuple[float, Chunk
     pages: list[list[Chunk]] = [[]]
     y = 0.0
     headers: dict[int, Chunk] = {}
-    for i, ch in enumerate(chunks):
+    for i in range(len(chunks)):
+        need = group_height(chunks, i, height)
+        if y + need > height and pages[-1] and height - y > GAP * height:
+            table = whole_table(chunks, i)  # moved whole, it would leave a hole: split it
+            if table is not None:
+                chunks[table:table + chunks[table].part[1]] = split(chunks, table)
+                need = group_height(chunks, i, height)
+        ch = chunks[i]
         if ch.kind == "header":
             headers[ch.table] = ch
-        need = group_height(chunks, i, height)
         if y + need > height and pages[-1]:
             page = pages[-1]
             cut = carried(page)
