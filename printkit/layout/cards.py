@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from printkit.colour.contrast import WHITE, ink_on
@@ -19,12 +19,13 @@ from printkit.layout.problems import (
 )
 from printkit.layout.style import BLEED, SAFE
 from printkit.layout.symbols import band_symbol, faint_band_outline
-from printkit.layout.text import MIN_SIZE, NAMES, Placed, fit
+from printkit.layout.text import MIN_SIZE, NAMES, NBSP, Placed, fit
 from printkit.localise.kit import Block, CardText, Heading, Para, Row, Table
 from printkit.model.theme import DEFAULT, Picture, Theme
 
 BODY_SIZE = 9.0
 TITLE_SIZE = 12.0
+BAND_LINE = 7.5  # pt: the smallest a deed's band label is set on one line
 BACK_TITLE_SIZE = 22.0
 PICTURE_SHARES = (0.5, 0.4, 0.3, 0.2, 0.12)  # of a front's body: its picture, at most
 Fitted = tuple[list[Placed], float]
@@ -176,8 +177,9 @@ def framed_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
         Heading(card.title),)
     sign, room = band_symbol(card.mark if art.theme.group_symbols else -1, band_x + 1.5 * MM,
                              band_top - band_h, band_w - 3 * MM, band_h, ink_on(colour), True)
-    head_fit = fit(head, inner - 2 * room, band_h - 3 * MM, TITLE_SIZE, lang=art.lang,
-                   breaking=NAMES)
+    head_fit = fit(one_line(head), inner - 2 * room, band_h - 3 * MM, TITLE_SIZE,
+                   min_size=BAND_LINE, lang=art.lang, breaking=NAMES) or fit(
+        head, inner - 2 * room, band_h - 3 * MM, TITLE_SIZE, lang=art.lang, breaking=NAMES)
     if head_fit is None:
         too_long(where.at(where.field + ".title"), problems, MIN_SIZE)
         return ops
@@ -210,6 +212,14 @@ def framed_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
     ops += placed_ops(blines, x, body_top - max(0.0, (room - used) / 2), inner,
                       art.colour("card_ink"), centre=not table)
     return ops
+
+
+def one_line(head: tuple[Block, ...]) -> tuple[Block, ...]:
+    """A deed's head with its band label ("EIGENDOMSBEWIJS · MAASTRICHT") on one line:
+    set smaller, down to BAND_LINE, rather than broken over two like no other deed's."""
+    if len(head) < 2 or not isinstance(head[0], Para):
+        return head
+    return (replace(head[0], text=head[0].text.replace(" ", NBSP)), *head[1:])
 
 
 def back_ops(card: CardText, w: float, h: float, bleed: float, where: Where,
