@@ -265,6 +265,11 @@ class Server(HTTPServer):
     is answered 503 at once. A client that goes away is let go without a word; any other
     error of a request is one line on the terminal, never a traceback."""
 
+    # connections the system holds until they are accepted: with the library's 5, a burst
+    # (a page asking for its pictures) overflowed it, and each connection past it waited a
+    # second for its retry
+    request_queue_size = 128
+
     def __init__(self, address: tuple[str, int], handler: type[Handler],
                  hosts: frozenset[str], wildcard: bool, words: Labels | None = None) -> None:
         super().__init__(address, handler)
