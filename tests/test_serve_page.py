@@ -324,3 +324,30 @@ def test_print_settings_saved_outside_the_game_folder_are_drawn_again(
     finally:
         output = served.stop()
     assert "Traceback" not in output
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("nl_NL.UTF-8", ("bijgewerkt", "pagina", "voorkant", "sluiten (Esc)")),
+    ("C", ("up to date", "page", "front", "close (Esc)"))])
+def test_the_page_speaks_the_terminals_language(game: Path, browser: Browser, lang: str,
+                                                 words: tuple[str, ...]) -> None:
+    """The page's own words (its status, tools, the card view) are in the terminal's
+    language, as serve's lines are; the pictures in the game's."""
+    served = Serve("spankopoly", "--data", str(game.parent), "--lang", "nl", "--only",
+                   "chance", env={"LANG": lang})
+    try:
+        served.settled()
+        browser.open(served.url + "/")
+        status, page, front, close = words
+        shown = browser.wait_for(
+            f"document.getElementById('status').textContent === {json.dumps(status)} && "
+            "document.getElementById('status').textContent", "the status, up to date")
+        assert shown == status
+        texts = browser.evaluate(
+            "[...document.querySelectorAll('[data-say]')].map(e => e.textContent)")
+        assert page in texts
+        assert front in texts
+        assert close in texts
+    finally:
+        output = served.stop()
+    assert "Traceback" not in output

@@ -185,6 +185,31 @@ def host_allowed(header: str | None, hosts: frozenset[str], wildcard: bool) -> b
     return wildcard
 
 
+def page_words(_: Labels) -> dict[str, str]:
+    """The page's own words in the terminal's language (printkit.commands.language), as
+    the page's script shows them; the pictures are in the game's languages."""
+    return {
+        "loading": _("loading…"), "page": _("page"), "size": _("size"), "front": _("front"),
+        "back": _("back"), "close": _("close (Esc)"), "keys": _("← → the card before, after"),
+        "lastSaveFailed": _("What was saved last could not be built; the pictures below are "
+                            "from the last time it could."),
+        "gameFailed": _("The game could not be built; the pictures appear once it can be."),
+        "reading": _("Reading the game and its texts…"),
+        "drawing": _("Drawing the pages: {steps}"), "step": _("{lang}: {done} of {total}"),
+        "buildFailed": _("could not be built"), "building": _("building…"),
+        "productsFailed": _("products that failed: {failed} of {total}"),
+        "upToDate": _("up to date"), "serverGone": _("the server stopped?"),
+        "warning": _("warning: {problem}"),
+    }
+
+
+def page(words: Labels) -> bytes:
+    """The page, its words put in (as JSON inside its script element; a "</" in them
+    written "<\\/" so that none can end the element)."""
+    said = json.dumps(page_words(words), ensure_ascii=False).replace("</", "<\\/")
+    return PAGE.read_text("utf-8").replace("{/*WORDS*/}", said).encode("utf-8")
+
+
 class Handler(BaseHTTPRequestHandler):
     """Answers GET for the page, its state, its events and its pictures; 404 otherwise, and
     403 to a request for another host."""
@@ -204,7 +229,7 @@ class Handler(BaseHTTPRequestHandler):
         path = urlsplit(self.path).path
         view = self.hub.view
         if path == "/":
-            self.send(PAGE.read_bytes(), "text/html; charset=utf-8")
+            self.send(self.server.page, "text/html; charset=utf-8")
         elif path == "/state":
             self.send(json.dumps(state(view)).encode(), "application/json")
         elif path == "/events":
@@ -275,6 +300,7 @@ class Server(HTTPServer):
         super().__init__(address, handler)
         self.hosts, self.wildcard = hosts, wildcard
         self.words = words or english_labels()
+        self.page = page(self.words)
         self.streams = threading.BoundedSemaphore(MAX_STREAMS)
         self.pool = ThreadPoolExecutor(WORKERS, thread_name_prefix="serve")
         self.taken = threading.BoundedSemaphore(2 * WORKERS)  # served or queued
