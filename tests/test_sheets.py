@@ -172,9 +172,14 @@ def test_the_score_pad_fits_a5_paper_with_every_round_and_its_total(tmp_path, la
             for n in range(players):
                 player = pages[n * sheets:(n + 1) * sheets]
                 texts = [page.extract_text() or "" for page in player]
-                assert sum(t.count(pad.total) for t in texts) == 1, (name, n)
+                inner = pad.subtotal.count(pad.total)  # nb: "Sum" in "Sum hittil"
+                assert sum(t.count(pad.total) - inner * t.count(pad.subtotal)
+                           for t in texts) == 1, (name, n)
                 for k, text in enumerate(texts, 1):  # each sheet says which of them it is
                     assert f"{pad.title} ({k}/{sheets})" in text, (name, n, k)
+                    # and sums what it holds, to carry to the next
+                    assert (pad.subtotal in text) == (k < sheets), (name, n, k)
+                    assert (k > 1) == (pad.carried[k - 2] in text if k > 1 else False)
                 assert pad.total in texts[-1], (name, n)
                 rounds = [int(w["text"]) for page in player
                           for w in page.extract_words(extra_attrs=["fontname"])

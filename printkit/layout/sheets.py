@@ -21,6 +21,7 @@ INK = "#1E1E1E"
 GRID = "#555555"
 SHADE = "#EDEDED"
 ROW_MIN = 5.5 * MM  # the lowest row a hand writes a score in
+SUM_LABEL = 0.45  # of the points column: what a sum's label may take of it (at its left)
 ROW_MAX = 7.5 * MM
 COLUMNS = (0.28, 0.2, 0.14, 0.16, 0.22)  # of the table's width
 HEAD_PAD = 1.5 * MM  # between a column's head and its rules
@@ -126,15 +127,23 @@ def player_pages(pad: ScorepadText, player: int | None, paper: tuple[float, floa
     table_top = top - 38 - legend[0][-1].dy - 4 * MM
     for f, head in zip(COLUMNS, pad.columns, strict=False):
         fits_in(head, "bold", 6, f * width - HEAD_PAD, where.at("scorepad.columns"), problems)
-    parts = round_parts(len(pad.rounds), pad.entries_per_round, table_top - SHEET_MARGIN)
+    parts = round_parts(len(pad.rounds), pad.entries_per_round, table_top - SHEET_MARGIN,
+                        len(pad.carried) + 1)
     if not parts:
         problems.add(where.at("scorepad.rounds"),
                      f"a round's {pad.entries_per_round} rows do not fit under the sheet's "
                      f"heading at {ROW_MIN / MM:g} mm a row; choose a taller paper")
         return [Face(name, pw, ph, 0, tuple(header_ops(pad.title, x, top, width, where,
                                                        problems) + ops))]
-    rows = max(parts) * pad.entries_per_round + 2  # the head and the total
+    # the head and the total (a subtotal), and on a later sheet the sum carried to it
+    rows = max(parts) * pad.entries_per_round + 2 + (len(parts) > 1)
     row_h = min(ROW_MAX, (table_top - SHEET_MARGIN) / rows)
+    split = len(parts) > 1
+    sums = [pad.total, *([pad.subtotal, *pad.carried[:len(parts) - 1]] if split else [])]
+    for label in sums:  # at the left of the box, the sum written at its right
+        fits_in(label, "bold", min(9.0, row_h * 0.5) + 1,
+                (COLUMNS[3] + SUM_LABEL * COLUMNS[4]) * width - 2 * MM,
+                where.at("scorepad.total"), problems)
     faces, first = [], 0
     for i, count in enumerate(parts):
         rounds = pad.rounds[first:first + count]
@@ -143,27 +152,35 @@ def player_pages(pad: ScorepadText, player: int | None, paper: tuple[float, floa
         title = pad.title if len(parts) == 1 else f"{pad.title} ({i + 1}/{len(parts)})"
         heading: list[Op] = header_ops(title, x, top, width, where, problems) if i == 0 \
             else [Text(x, top - 16, title, "bold", 16, INK)]
-        table = table_ops(pad, rounds, x, table_top, width, row_h, i == len(parts) - 1)
+        last = i == len(parts) - 1
+        table = table_ops(pad, rounds, x, table_top, width, row_h,
+                          pad.total if last else pad.subtotal,
+                          pad.carried[i - 1] if i else "")
         faces.append(Face(name if i == 0 else f"{name}-{i + 1}", pw, ph, 0,
                           tuple(heading + ops + table)))
     return faces
 
 
-def round_parts(rounds: int, entries: int, room: float) -> list[int]:
+def round_parts(rounds: int, entries: int, room: float, most: int = 4) -> list[int]:
     """How many rounds each sheet holds: all on one when their rows (with the head and
     the total) fit `room` at ROW_MIN, else shared as evenly as can be over the fewest
-    sheets that hold them; none when not even one round fits."""
-    per_sheet = (int(room / ROW_MIN + 1e-9) - 2) // entries
-    if per_sheet < 1:
+    sheets that hold them (each with a row more, the sum carried from the sheet before);
+    none when not even one round fits, or it takes more than `most` sheets."""
+    fit = int(room / ROW_MIN + 1e-9)
+    if (fit - 2) // entries >= rounds:
+        return [rounds]
+    per_sheet = (fit - 3) // entries
+    if per_sheet < 1 or -(-rounds // per_sheet) > most:
         return []
     sheets = -(-rounds // per_sheet)
     return [rounds // sheets + (1 if i < rounds % sheets else 0) for i in range(sheets)]
 
 
 def table_ops(pad: ScorepadText, rounds: tuple[RoundText, ...], x: float, top: float,
-              width: float, row_h: float, total: bool) -> list[Op]:
-    """Rows grouped by round (round and clothing state at the left), then the total (on
-    the last sheet of a player's rounds)."""
+              width: float, row_h: float, total: str, carried: str = "") -> list[Op]:
+    """Rows grouped by round (round and clothing state at the left), then the box of the
+    `total` (a subtotal on a sheet a player's rounds go on from); on a sheet they go on
+    to, first the box of the sum `carried` from the sheet before."""
     xs = [x]
     for f in COLUMNS:
         xs.append(xs[-1] + f * width)
@@ -176,6 +193,11 @@ def table_ops(pad: ScorepadText, rounds: tuple[RoundText, ...], x: float, top: f
                         head_size, INK, "centre"))
     y = top - row_h
     size = min(9.0, row_h * 0.5)
+    if carried:
+        ops += sum_ops(carried, xs, y, row_h, size)
+        ops.append(Line(x, y - row_h, x + width, y - row_h, GRID, 0.8))
+        y -= row_h
+    rounds_top = y  # the columns are ruled in the head and beside the rounds
     for r in rounds:
         block = row_h * pad.entries_per_round
         if r.number % 2 == 0:
@@ -187,13 +209,19 @@ def table_ops(pad: ScorepadText, rounds: tuple[RoundText, ...], x: float, top: f
             ops.append(Line(xs[1], y - k * row_h, x + width, y - k * row_h, GRID, 0.3))
         ops.append(Line(x, y - block, x + width, y - block, GRID, 0.8))
         y -= block
-    if total:
-        ops.append(Rect(xs[3], y - row_h, xs[5] - xs[3], row_h, stroke=INK, width=1.2))
-        ops.append(Text(xs[3] + 2 * MM, y - row_h * 0.7, pad.total, "bold", size + 1, INK))
+    ops += sum_ops(total, xs, y, row_h, size)
     for xv in xs[1:-1]:
-        ops.append(Line(xv, top, xv, y, GRID, 0.5))
+        ops.append(Line(xv, top, xv, top - row_h, GRID, 0.5))
+        ops.append(Line(xv, rounds_top, xv, y, GRID, 0.5))
     ops.append(Rect(x, y, width, top - y, stroke=INK, width=1.0))
     return ops
+
+
+def sum_ops(label: str, xs: list[float], y: float, row_h: float, size: float) -> list[Op]:
+    """A framed box over the count and points columns, in the row below `y`, for a sum
+    written by hand: its label in the count column."""
+    return [Rect(xs[3], y - row_h, xs[5] - xs[3], row_h, stroke=INK, width=1.2),
+            Text(xs[3] + 2 * MM, y - row_h * 0.7, label, "bold", size + 1, INK)]
 
 
 def ranking_page(pad: ScorepadText, players: int, paper: tuple[float, float],

@@ -35,6 +35,11 @@ class ScorepadText:
     ranking_title: str
     ranking_columns: tuple[str, ...]
     place_labels: tuple[str, ...]
+    # a player's rounds shared over sheets (short paper): the sum at the foot of each sheet
+    # but the last, and at the top of the next the sum carried from sheet n (n - 1 by
+    # index; as many sheets as there are of these, and one more, at most)
+    subtotal: str
+    carried: tuple[str, ...]
 
 
 @dataclass(frozen=True)

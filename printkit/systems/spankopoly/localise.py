@@ -253,7 +253,8 @@ def scorepad(game: Game, w: SpankWording, _: Labels) -> ScorepadText:
                   points=w.number(first.number * state0.factor * example_count)),
         legend=legend, total=_("Total"), ranking_title=_("Final ranking"),
         ranking_columns=(_("Place"), _("Player"), _("Points")),
-        place_labels=tuple(w.ordinal(n) for n in range(1, game.players[1] + 1)))
+        place_labels=tuple(w.ordinal(n) for n in range(1, game.players[1] + 1)),
+        subtotal=_("Subtotal"), carried=tuple(_("From sheet {n}", n=n) for n in range(1, 4)))
 
 
 def lines(game: Game, w: SpankWording, _: Labels) -> LinesSet:
