@@ -127,12 +127,13 @@ def player_pages(pad: ScorepadText, player: int | None, paper: tuple[float, floa
     table_top = top - 38 - legend[0][-1].dy - 4 * MM
     for f, head in zip(COLUMNS, pad.columns, strict=False):
         fits_in(head, "bold", 6, f * width - HEAD_PAD, where.at("scorepad.columns"), problems)
-    parts = round_parts(len(pad.rounds), pad.entries_per_round, table_top - SHEET_MARGIN,
-                        len(pad.carried) + 1)
-    if not parts:
-        problems.add(where.at("scorepad.rounds"),
-                     f"a round's {pad.entries_per_round} rows do not fit under the sheet's "
-                     f"heading at {ROW_MIN / MM:g} mm a row; choose a taller paper")
+    parts = round_parts(len(pad.rounds), pad.entries_per_round, table_top - SHEET_MARGIN)
+    if not parts or len(parts) > len(pad.carried) + 1:
+        problems.add(where.at("scorepad.rounds"), (
+            f"a round's {pad.entries_per_round} rows do not fit under the sheet's heading"
+            if not parts else f"a player's rounds take {len(parts)} sheets (at most "
+            f"{len(pad.carried) + 1})") + f" at {ROW_MIN / MM:g} mm a row; choose a taller "
+            "paper")
         return [Face(name, pw, ph, 0, tuple(header_ops(pad.title, x, top, width, where,
                                                        problems) + ops))]
     # the head and the total (a subtotal), and on a later sheet the sum carried to it
@@ -161,16 +162,16 @@ def player_pages(pad: ScorepadText, player: int | None, paper: tuple[float, floa
     return faces
 
 
-def round_parts(rounds: int, entries: int, room: float, most: int = 4) -> list[int]:
+def round_parts(rounds: int, entries: int, room: float) -> list[int]:
     """How many rounds each sheet holds: all on one when their rows (with the head and
     the total) fit `room` at ROW_MIN, else shared as evenly as can be over the fewest
     sheets that hold them (each with a row more, the sum carried from the sheet before);
-    none when not even one round fits, or it takes more than `most` sheets."""
+    none when not even one round fits."""
     fit = int(room / ROW_MIN + 1e-9)
     if (fit - 2) // entries >= rounds:
         return [rounds]
     per_sheet = (fit - 3) // entries
-    if per_sheet < 1 or -(-rounds // per_sheet) > most:
+    if per_sheet < 1:
         return []
     sheets = -(-rounds // per_sheet)
     return [rounds // sheets + (1 if i < rounds % sheets else 0) for i in range(sheets)]
@@ -219,7 +220,7 @@ def table_ops(pad: ScorepadText, rounds: tuple[RoundText, ...], x: float, top: f
 
 def sum_ops(label: str, xs: list[float], y: float, row_h: float, size: float) -> list[Op]:
     """A framed box over the count and points columns, in the row below `y`, for a sum
-    written by hand: its label in the count column."""
+    written by hand: its label at the box's left, the sum written at its right."""
     return [Rect(xs[3], y - row_h, xs[5] - xs[3], row_h, stroke=INK, width=1.2),
             Text(xs[3] + 2 * MM, y - row_h * 0.7, label, "bold", size + 1, INK)]
 
