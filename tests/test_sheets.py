@@ -186,3 +186,22 @@ def test_the_score_pad_fits_a5_paper_with_every_round_and_its_total(tmp_path, la
                           if w["x0"] < 20 * MM and w["text"].isdigit()
                           and "Bold" in w["fontname"]]
                 assert rounds == list(range(1, 13)), (name, n, rounds)
+
+
+def test_a_score_pad_on_paper_too_short_for_four_sheets_is_refused(tmp_path) -> None:
+    """A paper so short that a player's rounds would take more sheets than the pad can
+    carry sums between (12 on a strip 100 mm high) is refused, naming the score pad's
+    rounds and the paper that holds them (the problem of the paper chosen)."""
+    from printkit.errors import PrintkitError
+    from printkit.options import Request
+    from printkit.pipeline import build
+
+    config = tmp_path / "printkit.toml"
+    config.write_text('[papers]\nstrip = ["148mm", "100mm"]\n', "utf-8")
+    with pytest.raises(PrintkitError) as raised:
+        build(Request("spankopoly", ("nl",), only=("scorepad",), config=config,
+                      options=Options(paper="strip")), tmp_path / "out")
+    assert [str(p) for p in raised.value.problems] == [
+        "--paper strip: scorepad.rounds: does not fit with this value, though it fits "
+        "without it; choose --paper a4 (or shorten these texts)"]
+    assert not (tmp_path / "out").exists()
