@@ -123,19 +123,8 @@ def glyph_runs(data: bytes, wanted: tuple[tuple[int, int], ...] | None = None
 def spans(data: bytes) -> list[tuple[int, int]]:
     """The code points `character_map` maps, as sorted runs (first, last) that neither
     overlap nor touch: what a font covers, without a dictionary entry per character."""
-    ranges, end, wrap = _ranges(data)
-    found: list[tuple[int, int]] = []
-    for first, last, delta, array in ranges:
-        if not array:  # every code but the one whose glyph is 0
-            zero = -delta & wrap if wrap > 0 else -delta
-            found += [(first, last)] if not first <= zero <= last else [
-                (first, zero - 1), (zero + 1, last)]
-            continue
-        for code in range(first, last + 1):
-            if _looked_up(data, end, array + 2 * (code - first), delta, wrap):
-                found.append((code, code))
     merged: list[tuple[int, int]] = []
-    for first, last in sorted(run for run in found if run[0] <= run[1]):
+    for first, last in sorted((code, code + count - 1) for code, _, count in glyph_runs(data)):
         if merged and first <= merged[-1][1] + 1:
             merged[-1] = (merged[-1][0], max(merged[-1][1], last))
         else:

@@ -142,7 +142,7 @@ def player_pages(pad: ScorepadText, player: int | None, paper: tuple[float, floa
     split = len(parts) > 1
     sums = [pad.total, *([pad.subtotal, *pad.carried[:len(parts) - 1]] if split else [])]
     for label in sums:  # at the left of the box, the sum written at its right
-        fits_in(label, "bold", min(9.0, row_h * 0.5) + 1,
+        fits_in(label, "bold", row_size(row_h) + 1,
                 (COLUMNS[3] + SUM_LABEL * COLUMNS[4]) * width - 2 * MM,
                 where.at("scorepad.total"), problems)
     faces, first = [], 0
@@ -193,7 +193,7 @@ def table_ops(pad: ScorepadText, rounds: tuple[RoundText, ...], x: float, top: f
         ops.append(Text((xs[i] + xs[i + 1]) / 2, top - row_h + 0.3 * row_h, head, "bold",
                         head_size, INK, "centre"))
     y = top - row_h
-    size = min(9.0, row_h * 0.5)
+    size = row_size(row_h)
     if carried:
         ops += sum_ops(carried, xs, y, row_h, size)
         ops.append(Line(x, y - row_h, x + width, y - row_h, GRID, 0.8))
@@ -216,6 +216,11 @@ def table_ops(pad: ScorepadText, rounds: tuple[RoundText, ...], x: float, top: f
         ops.append(Line(xv, rounds_top, xv, y, GRID, 0.5))
     ops.append(Rect(x, y, width, top - y, stroke=INK, width=1.0))
     return ops
+
+
+def row_size(row_h: float) -> float:
+    """The size of a round's text in a row `row_h` high (a sum's label is a point larger)."""
+    return min(9.0, row_h * 0.5)
 
 
 def sum_ops(label: str, xs: list[float], y: float, row_h: float, size: float) -> list[Op]:

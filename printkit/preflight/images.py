@@ -73,23 +73,19 @@ def ink_reaches(space: str, components: int) -> float:
 def _palette_inks(image: Any) -> float:
     """The most ink the base space of an Indexed image's palette can carry."""
     space = image.get("/ColorSpace").get_object()
-    base = space[1].get_object() if len(space) > 1 else None
-    if isinstance(base, list) and base:
-        first = str(base[0])
-        if first == "/ICCBased" and len(base) > 1:
-            n = int(number(base[1].get_object().get("/N")))
-            return 400.0 if n == 4 else 0.0
-        if first == "/DeviceN" and len(base) > 1:
-            return 100.0 * len(base[1].get_object())
-        return ink_reaches(first, 1)
-    return ink_reaches(str(base), 4 if str(base) == "/DeviceCMYK" else 1)
+    return ink_reaches(*family(space[1] if len(space) > 1 else None))
 
 
 def colour_space(image: Any) -> tuple[str, int]:
     """The family of an image's colour space and its number of components."""
     if image.get("/ImageMask"):
         return "/ImageMask", 1
-    space = image.get("/ColorSpace")
+    return family(image.get("/ColorSpace"))
+
+
+def family(space: Any) -> tuple[str, int]:
+    """The family of a colour space (an image's, or an Indexed palette's base) and its
+    number of components."""
     space = space.get_object() if space is not None else None
     if isinstance(space, list) and space:
         first = str(space[0])
